@@ -1,0 +1,374 @@
+"""Arrangements of a beam set, their JSON form, and ``verify``: the judge of every engine.
+
+Kinds (``beam-sets.md``):
+
+- ``compact``: every piece of the set on a cell of the region, every cell filled, neighbours
+  match (beam faces beam, blank faces blank), and under the ``blank`` border rule no beam points
+  out of the region.
+- ``transcendental``: every piece placed once, every beam meets a beam and every blank side faces
+  an empty cell. Options: all non-blank pieces in one group, a bounding region.
+- ``starmap``: every piece placed once inside the board; looking along a beam one meets another
+  piece, looking along a blank side one meets nothing. Option: no two pieces adjacent.
+
+The verifier is written in the plainest code possible and shares nothing with the search
+engines: it recomputes every neighbour from the grid's direction deltas.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from puzzles.beamsets import PieceSet, piece_set
+from puzzles.errors import InvalidInputError, ParseError
+from puzzles.grids import Cell
+from puzzles.regions import Region, parse_region
+
+KINDS = ("compact", "transcendental", "starmap")
+
+
+class InvalidArrangementError(InvalidInputError):
+    """An arrangement that breaks a rule of its kind; the message names the first fault."""
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A set, a kind, an optional region and the placements ``cell -> piece number``.
+
+    Parameters
+    ----------
+    set_name : str
+        The piece set (``hexagon``, ``square``...).
+    kind : str
+        ``compact``, ``transcendental`` or ``starmap``.
+    placements : Mapping of Cell to int
+        Which piece stands on which cell.
+    region : Region, optional
+        The region (compact), the bounding region (transcendental) or the board (starmap).
+    single_group : bool
+        Transcendental option: all non-blank pieces form one beam-connected group.
+    no_adjacent : bool
+        StarMap option: no two pieces on neighbouring cells.
+    """
+
+    set_name: str
+    kind: str
+    placements: Mapping[Cell, int]
+    region: Region | None = None
+    single_group: bool = False
+    no_adjacent: bool = False
+    pieces: tuple[int, ...] | None = field(default=None)
+
+    @property
+    def piece_set(self) -> PieceSet:
+        """The piece set of the arrangement."""
+        return piece_set(self.set_name)
+
+    def required_pieces(self) -> tuple[int, ...]:
+        """The piece numbers that must be placed (the whole set unless given)."""
+        return self.pieces if self.pieces is not None else tuple(self.piece_set.numbers())
+
+    def to_json(self) -> dict[str, object]:
+        """The stable JSON document of the arrangement (see the README)."""
+        ps = self.piece_set
+        cells = sorted(self.placements, key=lambda c: (c[1], c[0]))
+        doc: dict[str, object] = {
+            "set": ps.name,
+            "kind": self.kind,
+            "region": self.region.name if self.region else None,
+            "border": self.region.border if self.region else None,
+            "directions": ps.grid.directions_json(),
+            "placements": [{"cell": list(c), "piece": self.placements[c]} for c in cells],
+        }
+        if self.region is not None:
+            doc["wrap"] = list(self.region.wrap) if self.region.wrap else None
+            doc["region_cells"] = [list(c) for c in self.region.ordered_cells]
+        if self.single_group:
+            doc["single_group"] = True
+        if self.no_adjacent:
+            doc["no_adjacent"] = True
+        if self.pieces is not None:
+            doc["pieces"] = list(self.pieces)
+        return doc
+
+
+def arrangement_from_json(data: object, where: str = "<json>") -> Arrangement:
+    """Build an arrangement from its JSON document; raises ParseError naming the fault."""
+    if not isinstance(data, dict):
+        raise ParseError("expected a JSON object", where=where)
+    for key in ("set", "kind", "placements"):
+        if key not in data:
+            raise ParseError(f"missing key {key!r}", where=where)
+    kind = data["kind"]
+    if kind not in KINDS:
+        raise ParseError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}", where=where)
+    ps = piece_set(str(data["set"]))
+    region: Region | None = None
+    border = str(data.get("border") or "blank")
+    if data.get("region_cells"):
+        try:
+            cells = frozenset((int(c[0]), int(c[1])) for c in data["region_cells"])
+        except (TypeError, ValueError, IndexError) as exc:
+            raise ParseError("region_cells must be a list of [q, r] pairs", where=where) from exc
+        wrap = data.get("wrap")
+        region = Region(
+            ps.grid,
+            cells,
+            str(data.get("region") or "custom"),
+            border,
+            (int(wrap[0]), int(wrap[1])) if wrap else None,
+        )
+    elif data.get("region"):
+        region = parse_region(str(data["region"]), ps.grid.kind, border)
+    placements: dict[Cell, int] = {}
+    raw = data["placements"]
+    if not isinstance(raw, list):
+        raise ParseError("'placements' must be a list", where=where)
+    for i, item in enumerate(raw, 1):
+        try:
+            cell = (int(item["cell"][0]), int(item["cell"][1]))
+            number = int(item["piece"])
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise ParseError(
+                f"placement #{i} must look like {{\"cell\": [q, r], \"piece\": n}}", where=where
+            ) from exc
+        if cell in placements:
+            raise InvalidArrangementError(
+                f"placement #{i}: cell {list(cell)} holds two pieces", where=where
+            )
+        placements[cell] = number
+    pieces = tuple(int(p) for p in data["pieces"]) if data.get("pieces") else None
+    return Arrangement(
+        ps.name,
+        kind,
+        placements,
+        region,
+        bool(data.get("single_group")),
+        bool(data.get("no_adjacent")),
+        pieces,
+    )
+
+
+def read_arrangement(path: Path) -> Arrangement:
+    """Read an arrangement JSON file; raises ParseError or InvalidInputError."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InvalidInputError(f"cannot read file: {exc.strerror}", where=str(path)) from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ParseError(
+            f"bad JSON at line {exc.lineno} column {exc.colno}: {exc.msg}", where=str(path)
+        ) from exc
+    return arrangement_from_json(data, str(path))
+
+
+# --------------------------------------------------------------------------------------------
+# The judge. Plain code on purpose: every check recomputes neighbours from the direction deltas.
+
+
+def _step(arr: Arrangement, cell: Cell, direction: int) -> Cell:
+    dq, dr = arr.piece_set.grid.deltas(cell)[direction]
+    nxt = (cell[0] + dq, cell[1] + dr)
+    if arr.region is not None and arr.region.wrap is not None:
+        w, h = arr.region.wrap
+        nxt = (nxt[0] % w, nxt[1] % h)
+    return nxt
+
+
+def _facing(arr: Arrangement, cell: Cell, direction: int) -> int:
+    """The side of the neighbour in ``direction`` that faces ``cell``."""
+    dq, dr = arr.piece_set.grid.deltas(cell)[direction]
+    raw = (cell[0] + dq, cell[1] + dr)
+    for d, (eq, er) in arr.piece_set.grid.deltas(raw).items():
+        if (eq, er) == (-dq, -dr):
+            return d
+    raise AssertionError("no facing side")  # pragma: no cover
+
+
+def faults(arr: Arrangement, fixed: Mapping[Cell, int] | None = None) -> Iterator[str]:
+    """Every rule the arrangement breaks, one readable sentence each, in a fixed order."""
+    ps = arr.piece_set
+    if arr.kind not in KINDS:
+        yield f"unknown kind {arr.kind!r}"
+        return
+    known = {p.number: p for p in ps.pieces}
+    required = arr.required_pieces()
+    grid = ps.grid
+    # 1. pieces: each required piece exactly once, nothing else
+    seen: dict[int, Cell] = {}
+    for cell, number in sorted(arr.placements.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        if number not in known:
+            yield f"cell {list(cell)}: set {ps.name!r} has no piece {number}"
+            return
+        piece = known[number]
+        if piece.orientation is not None and grid.orientation(cell) != piece.orientation:
+            yield (
+                f"cell {list(cell)}: piece {number} points {piece.orientation} but the cell "
+                f"points {grid.orientation(cell)}"
+            )
+        if number in seen:
+            yield f"piece {number} is placed twice, at {list(seen[number])} and {list(cell)}"
+        seen[number] = cell
+    missing = [n for n in required if n not in seen]
+    if missing:
+        yield f"{len(missing)} piece(s) not placed, first {missing[0]}"
+    extra = [n for n in seen if n not in set(required)]
+    if extra:
+        yield f"piece {extra[0]} is not one of the pieces to place"
+    # 2. fixed pieces
+    for cell, number in (fixed or {}).items():
+        if arr.placements.get(cell) != number:
+            yield f"cell {list(cell)}: piece {number} was fixed there"
+    # 3. region membership
+    region = arr.region
+    if region is not None:
+        for cell in arr.placements:
+            if cell not in region.cells:
+                yield f"cell {list(cell)} lies outside the region {region.name!r}"
+                return
+    if arr.kind == "compact":
+        yield from _compact_faults(arr, known)
+    elif arr.kind == "transcendental":
+        yield from _transcendental_faults(arr, known)
+    else:
+        yield from _starmap_faults(arr, known)
+
+
+def _beam(known: Mapping[int, object], number: int, direction: int) -> bool:
+    return bool(known[number].beams & direction)  # type: ignore[attr-defined]
+
+
+def _compact_faults(arr: Arrangement, known: Mapping[int, object]) -> Iterator[str]:
+    region = arr.region
+    if region is None:
+        yield "a compact arrangement needs a region"
+        return
+    empty = [c for c in region.ordered_cells if c not in arr.placements]
+    if empty:
+        yield f"cell {list(empty[0])} of the region is empty"
+    grid = arr.piece_set.grid
+    for cell in sorted(arr.placements, key=lambda c: (c[1], c[0])):
+        number = arr.placements[cell]
+        for d in grid.directions(cell):
+            other = _step(arr, cell, d)
+            mine = _beam(known, number, d)
+            if other not in region.cells:
+                if mine and region.border == "blank":
+                    yield (
+                        f"cell {list(cell)}: piece {number} has a beam ({grid.direction_name(cell, d)})"
+                        " pointing out of the region"
+                    )
+                continue
+            if other not in arr.placements:
+                continue
+            theirs = _beam(known, arr.placements[other], _facing(arr, cell, d))
+            if mine != theirs:
+                yield (
+                    f"cell {list(cell)}: piece {number} does not match piece "
+                    f"{arr.placements[other]} at {list(other)} (side {grid.direction_name(cell, d)}:"
+                    f" {'beam' if mine else 'blank'} against {'beam' if theirs else 'blank'})"
+                )
+
+
+def _transcendental_faults(arr: Arrangement, known: Mapping[int, object]) -> Iterator[str]:
+    grid = arr.piece_set.grid
+    for cell in sorted(arr.placements, key=lambda c: (c[1], c[0])):
+        number = arr.placements[cell]
+        for d in grid.directions(cell):
+            other = _step(arr, cell, d)
+            name = grid.direction_name(cell, d)
+            mine = _beam(known, number, d)
+            if other not in arr.placements:
+                if mine:
+                    yield f"cell {list(cell)}: beam {name} of piece {number} meets an empty cell"
+                continue
+            theirs = _beam(known, arr.placements[other], _facing(arr, cell, d))
+            if mine and not theirs:
+                yield (
+                    f"cell {list(cell)}: beam {name} of piece {number} meets a blank side of "
+                    f"piece {arr.placements[other]} at {list(other)}"
+                )
+            if not mine and not theirs:
+                yield (
+                    f"cell {list(cell)}: blank side {name} of piece {number} touches the blank "
+                    f"side of piece {arr.placements[other]} at {list(other)}"
+                )
+    if arr.single_group:
+        groups = _beam_groups(arr, known)
+        if len(groups) > 1:
+            yield f"the non-blank pieces form {len(groups)} groups, not one"
+
+
+def _beam_groups(arr: Arrangement, known: Mapping[int, object]) -> list[set[Cell]]:
+    grid = arr.piece_set.grid
+    cells = [c for c, n in arr.placements.items() if known[n].beams]  # type: ignore[attr-defined]
+    left = set(cells)
+    groups = []
+    while left:
+        start = left.pop()
+        group, todo = {start}, [start]
+        while todo:
+            cell = todo.pop()
+            for d in grid.directions(cell):
+                if _beam(known, arr.placements[cell], d):
+                    other = _step(arr, cell, d)
+                    if other in left:
+                        left.discard(other)
+                        group.add(other)
+                        todo.append(other)
+        groups.append(group)
+    return groups
+
+
+def _starmap_faults(arr: Arrangement, known: Mapping[int, object]) -> Iterator[str]:
+    region = arr.region
+    grid = arr.piece_set.grid
+    if region is None:
+        yield "a StarMap needs a board"
+        return
+    if grid.oriented:
+        yield "StarMaps are defined on square and hexagon grids only"
+        return
+    for cell in sorted(arr.placements, key=lambda c: (c[1], c[0])):
+        number = arr.placements[cell]
+        for d in grid.directions(cell):
+            dq, dr = grid.deltas(cell)[d]
+            q, r = cell
+            met: Cell | None = None
+            for _ in range(len(region.cells) + 1):
+                q, r = q + dq, r + dr
+                if (q, r) not in region.cells:
+                    break
+                if (q, r) in arr.placements:
+                    met = (q, r)
+                    break
+            mine = _beam(known, number, d)
+            name = grid.direction_name(cell, d)
+            if mine and met is None:
+                yield f"cell {list(cell)}: looking {name} along a beam of piece {number} meets nothing"
+            if not mine and met is not None:
+                yield (
+                    f"cell {list(cell)}: looking {name} along a blank side of piece {number} "
+                    f"meets piece {arr.placements[met]} at {list(met)}"
+                )
+            if arr.no_adjacent and met is not None and (met[0] - cell[0], met[1] - cell[1]) == (dq, dr):
+                yield f"cell {list(cell)}: piece {number} is adjacent to piece {arr.placements[met]}"
+
+
+def verify(arr: Arrangement, fixed: Mapping[Cell, int] | None = None) -> None:
+    """Raise InvalidArrangementError naming the first fault; return None when all rules hold.
+
+    Complexity: O(cells x directions) for compact and transcendental arrangements,
+    O(cells x directions x board width) for StarMaps.
+    """
+    for fault in faults(arr, fixed):
+        raise InvalidArrangementError(fault)
+
+
+def is_valid(arr: Arrangement, fixed: Mapping[Cell, int] | None = None) -> bool:
+    """True when ``verify`` finds no fault."""
+    return next(faults(arr, fixed), None) is None

@@ -1,0 +1,57 @@
+"""The exception hierarchy shared by every floor.
+
+The command line maps each class to a one-line message and an exit code:
+``InvalidInputError`` (and its subclasses) -> 2, ``InfeasibleError`` -> 1,
+``SearchInterrupted`` -> 130.
+"""
+
+from __future__ import annotations
+
+
+class PuzzleError(Exception):
+    """Base class of every error this project raises on purpose."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, *, where: str | None = None) -> None:
+        self.message = message
+        self.where = where
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+class InvalidInputError(PuzzleError):
+    """Input that cannot be read or does not describe a valid object (exit code 2)."""
+
+    exit_code = 2
+
+
+class ParseError(InvalidInputError):
+    """A file or string that is malformed (syntax), with the place of the fault."""
+
+
+class IllegalMoveError(InvalidInputError):
+    """A well-formed move that the rules forbid; ``rule`` names the broken rule."""
+
+    def __init__(self, message: str, *, rule: str = "", where: str | None = None) -> None:
+        self.rule = rule
+        super().__init__(message, where=where)
+
+
+class InvalidMoveError(InvalidInputError):
+    """A move that cannot be understood at all (bad syntax, unknown piece or cell)."""
+
+
+class AmbiguousMoveError(InvalidInputError):
+    """A move whose text matches more than one legal move."""
+
+
+class InfeasibleError(PuzzleError):
+    """The question has no answer: the search proved that no solution exists (exit code 1)."""
+
+    exit_code = 1
+
+
+class SearchInterrupted(PuzzleError):  # noqa: N818 - reads better at call sites
+    """A long run was stopped by the user; what was found so far has been kept (exit 130)."""
+
+    exit_code = 130

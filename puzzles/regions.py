@@ -1,0 +1,233 @@
+"""Regions: a set of cells on a grid, a border rule and optional wrap-around.
+
+Names (``parse_region``):
+
+- ``WxH``: W cells wide and H rows high (square and triangle grids; on hexagon grids an
+  offset rectangle whose odd rows are shifted half a cell to the right).
+- ``rhombus:WxH``: hexagon axial cells ``0 <= q < W``, ``0 <= r < H``.
+- ``hexagon:B``: hexagon of base B (B cells a side, 3B(B-1)+1 cells), centred on (0, 0).
+- ``torus:WxH`` / ``torus:rhombus:WxH``: the same cells with opposite edges wrapping round.
+- ``file:PATH`` or a path to an existing file: see ``read_region_file``.
+
+Examples
+--------
+>>> r = parse_region("4x4", "square")
+>>> len(r.cells), r.neighbour((3, 0), 1)
+(16, None)
+>>> parse_region("torus:4x4", "square").neighbour((3, 0), 1)
+(0, 0)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from puzzles.errors import InvalidInputError, ParseError
+from puzzles.grids import Cell, Grid, grid
+
+BORDER_RULES = ("blank", "free")
+
+
+@dataclass(frozen=True)
+class Region:
+    """Cells of one grid kind, the border rule and the wrap-around periods.
+
+    Parameters
+    ----------
+    grid : Grid
+        The grid the cells live on.
+    cells : frozenset of Cell
+        The cells of the region.
+    name : str
+        The name the region was made from (for reports).
+    border : str
+        ``blank``: no beam may point out of the region (default); ``free``: beams may.
+    wrap : tuple of int, optional
+        ``(W, H)`` periods when opposite edges wrap (a torus), None otherwise.
+    """
+
+    grid: Grid
+    cells: frozenset[Cell]
+    name: str = "custom"
+    border: str = "blank"
+    wrap: tuple[int, int] | None = None
+    _order: tuple[Cell, ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.border not in BORDER_RULES:
+            raise InvalidInputError(
+                f"unknown border rule {self.border!r}; expected 'blank' or 'free'"
+            )
+        if not self.cells:
+            raise InvalidInputError(f"region {self.name!r} has no cells")
+        if not self._order:
+            object.__setattr__(self, "_order", tuple(sorted(self.cells, key=lambda c: (c[1], c[0]))))
+
+    @property
+    def ordered_cells(self) -> tuple[Cell, ...]:
+        """The cells row by row, top to bottom and left to right."""
+        return self._order
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.cells
+
+    def wrapped(self, cell: Cell) -> Cell:
+        """The cell itself, or its representative inside the region on a torus."""
+        if self.wrap is None:
+            return cell
+        w, h = self.wrap
+        return (cell[0] % w, cell[1] % h)
+
+    def neighbour(self, cell: Cell, direction: int) -> Cell | None:
+        """The neighbouring cell inside the region in ``direction``, or None if outside."""
+        other = self.wrapped(self.grid.neighbour(cell, direction))
+        return other if other in self.cells else None
+
+    def with_border(self, border: str) -> Region:
+        """The same region under another border rule."""
+        return Region(self.grid, self.cells, self.name, border, self.wrap)
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON description: name, grid, border, wrap and the cells."""
+        return {
+            "name": self.name,
+            "grid": self.grid.kind,
+            "border": self.border,
+            "wrap": list(self.wrap) if self.wrap else None,
+            "cells": [list(c) for c in self.ordered_cells],
+        }
+
+
+_SIZE = re.compile(r"^(\d+)x(\d+)$")
+
+
+def _size(text: str, name: str) -> tuple[int, int]:
+    m = _SIZE.match(text)
+    if not m:
+        raise InvalidInputError(f"region {name!r}: expected a size like 4x4, got {text!r}")
+    w, h = int(m.group(1)), int(m.group(2))
+    if not (1 <= w <= 200 and 1 <= h <= 200):
+        raise InvalidInputError(f"region {name!r}: sizes must be between 1 and 200")
+    return w, h
+
+
+def rectangle_cells(g: Grid, w: int, h: int) -> frozenset[Cell]:
+    """A W x H rectangle; on hexagon grids odd rows are shifted half a cell right."""
+    if g.cell_shape == "hexagon":
+        return frozenset((c - (r - (r & 1)) // 2, r) for r in range(h) for c in range(w))
+    return frozenset((c, r) for r in range(h) for c in range(w))
+
+
+def rhombus_cells(w: int, h: int) -> frozenset[Cell]:
+    """Axial hexagon cells 0 <= q < W, 0 <= r < H."""
+    return frozenset((q, r) for r in range(h) for q in range(w))
+
+
+def hexagon_cells(base: int) -> frozenset[Cell]:
+    """A hexagon of ``base`` cells a side centred on (0, 0): 3B(B-1)+1 cells."""
+    n = base - 1
+    return frozenset(
+        (q, r) for q in range(-n, n + 1) for r in range(-n, n + 1) if abs(q + r) <= n
+    )
+
+
+def parse_region(name: str, grid_kind: str, border: str = "blank") -> Region:
+    """Build a region from its name for a grid kind.
+
+    Raises
+    ------
+    InvalidInputError
+        For an unknown shape, a shape that does not fit the grid, or a bad size.
+    """
+    g = grid(grid_kind)
+    text = name.strip()
+    if text.startswith("file:"):
+        return read_region_file(Path(text[5:]), grid_kind, border)
+    if "/" in text or text.endswith((".json", ".txt")):
+        return read_region_file(Path(text), grid_kind, border)
+    parts = text.split(":")
+    torus = parts[0] == "torus"
+    if torus:
+        parts = parts[1:]
+    if len(parts) == 1:
+        w, h = _size(parts[0], name)
+        if torus and g.cell_shape == "hexagon":
+            raise InvalidInputError(
+                f"region {name!r}: a hexagon torus needs a rhombus, e.g. torus:rhombus:8x8"
+            )
+        if torus and g.oriented and w % 2:
+            raise InvalidInputError(f"region {name!r}: a triangle torus needs an even width")
+        cells = rectangle_cells(g, w, h)
+        return Region(g, cells, name, border, (w, h) if torus else None)
+    shape, arg = parts[0], parts[1]
+    if shape == "rhombus":
+        if g.cell_shape != "hexagon":
+            raise InvalidInputError(f"region {name!r}: rhombus regions are for hexagon sets")
+        w, h = _size(arg, name)
+        return Region(g, rhombus_cells(w, h), name, border, (w, h) if torus else None)
+    if shape == "hexagon":
+        if g.cell_shape != "hexagon" or torus:
+            raise InvalidInputError(f"region {name!r}: hexagon:B is a plain hexagon-set region")
+        if not arg.isdigit() or not 1 <= int(arg) <= 60:
+            raise InvalidInputError(f"region {name!r}: base must be a number from 1 to 60")
+        return Region(g, hexagon_cells(int(arg)), name, border)
+    raise InvalidInputError(
+        f"unknown region {name!r}; expected WxH, rhombus:WxH, hexagon:B, torus:WxH or a file"
+    )
+
+
+def read_region_file(path: Path, grid_kind: str, border: str = "blank") -> Region:
+    """Read a region file.
+
+    Two formats: JSON ``{"cells": [[q, r], ...]}`` (optionally with ``"wrap": [W, H]``), or
+    text with one ``q r`` pair per line (``#`` starts a comment).
+
+    Raises
+    ------
+    ParseError
+        Naming the file and line of the first fault.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InvalidInputError(f"cannot read region file: {exc.strerror}", where=str(path)) from exc
+    cells: set[Cell] = set()
+    wrap: tuple[int, int] | None = None
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+            raw = data["cells"]
+            for i, c in enumerate(raw):
+                if not (isinstance(c, list) and len(c) == 2 and all(isinstance(v, int) for v in c)):
+                    raise ParseError(f"cell #{i + 1} is not a pair of integers", where=str(path))
+                cells.add((c[0], c[1]))
+            if data.get("wrap"):
+                wrap = (int(data["wrap"][0]), int(data["wrap"][1]))
+        except json.JSONDecodeError as exc:
+            raise ParseError(f"bad JSON at line {exc.lineno}: {exc.msg}", where=str(path)) from exc
+        except (KeyError, TypeError) as exc:
+            raise ParseError("expected an object with a 'cells' list", where=str(path)) from exc
+    else:
+        for lineno, line in enumerate(text.splitlines(), 1):
+            body = line.split("#", 1)[0].strip()
+            if not body:
+                continue
+            fields = body.replace(",", " ").split()
+            try:
+                q, r = (int(v) for v in fields)
+            except ValueError as exc:
+                raise ParseError(
+                    f"line {lineno}: expected two integers 'q r', got {body!r}", where=str(path)
+                ) from exc
+            if (q, r) in cells:
+                raise ParseError(f"line {lineno}: cell ({q}, {r}) listed twice", where=str(path))
+            cells.add((q, r))
+    if not cells:
+        raise ParseError("the file lists no cells", where=str(path))
+    return Region(grid(grid_kind), frozenset(cells), path.name, border, wrap)

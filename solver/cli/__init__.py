@@ -1,0 +1,67 @@
+"""The ``solver`` command: one subcommand per job, ``--help`` on every level.
+
+Errors become one line on stderr and an exit code: 2 for bad input (including unknown options),
+1 when the question has no solution, 130 when interrupted. No traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from puzzles.errors import PuzzleError
+
+# name -> "module:attribute" of the click command; imported only when used.
+SUBCOMMANDS = {
+    "demo": ("solver.cli.demo:demo", "Write an HTML report showing what the toolkit can do."),
+    "sets": ("solver.cli.sets:sets", "Piece sets: list pieces, classes and pictures."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use (fast ``--help``)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(SUBCOMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in SUBCOMMANDS:
+            return None
+        module_name, attr = SUBCOMMANDS[cmd_name][0].split(":")
+        command = getattr(importlib.import_module(module_name), attr)
+        assert isinstance(command, click.Command)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, SUBCOMMANDS[name][1]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="beamsolver", prog_name="solver")
+def cli() -> None:
+    """Solve, count and analyse beam-set arrangements, Dominions, Dominimum and Numbridge."""
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line and exit with its code."""
+    try:
+        code = cli.main(args=argv, prog_name="solver", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("solver: interrupted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(2 if exc.exit_code not in (0, 1) else exc.exit_code or 2)
+    except PuzzleError as exc:
+        click.echo(f"solver: error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        click.echo("solver: interrupted", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(0)
+    sys.exit(code if isinstance(code, int) else 0)

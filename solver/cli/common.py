@@ -1,0 +1,65 @@
+"""Options and output shared by every subcommand: ``--json``, ``--out``, ``--quiet``."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from reports.output import dumps, write_atomic
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class Output:
+    """Where and how a command writes its result."""
+
+    json: bool = False
+    out: Path | None = None
+    quiet: bool = False
+
+    def emit(self, doc: object, text: str) -> None:
+        """Write the JSON document (``--json``) or the text, to ``--out`` or stdout."""
+        body = dumps(doc) if self.json else (text if text.endswith("\n") else text + "\n")
+        if self.out is not None:
+            write_atomic(self.out, body)
+            self.note(f"wrote {self.out}")
+        else:
+            click.echo(body, nl=False)
+
+    def note(self, message: str) -> None:
+        """A side remark on stderr (suppressed by ``--quiet``)."""
+        if not self.quiet:
+            click.echo(message, err=True)
+
+
+def output_options(func: F) -> F:
+    """Add ``--json``, ``--out FILE`` and ``--quiet`` and pass them as ``output: Output``."""
+
+    @click.option("--json", "as_json", is_flag=True, help="Print a stable JSON document.")
+    @click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path),
+                  help="Write the result to FILE atomically instead of stdout.")
+    @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no remarks on stderr.")
+    def wrapper(*args: Any, as_json: bool, out: Path | None, quiet: bool, **kwargs: Any) -> Any:
+        return func(*args, output=Output(as_json, out, quiet), **kwargs)
+
+    wrapper.__name__ = func.__name__
+    wrapper.__doc__ = func.__doc__
+    return wrapper  # type: ignore[return-value]
+
+
+def write_picture(path: Path | None, content: str, output: Output, what: str = "picture") -> None:
+    """Write an SVG or HTML file atomically when a path was given."""
+    if path is not None:
+        write_atomic(path, content)
+        output.note(f"wrote {what} {path}")
+
+
+def stdout_is_terminal() -> bool:
+    """True when stdout is a terminal (used to pick compact text)."""
+    return sys.stdout.isatty()

@@ -1,0 +1,42 @@
+"""The demo report: one HTML page with a section from every capability of the toolkit.
+
+Each capability contributes a provider ``sections(seed: int) -> list[Section]`` listed in
+``PROVIDERS``; a provider must finish in a few seconds.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from puzzles.beamsets import piece_set
+from reports.beams import piece_set_svg
+from reports.html import Figure, Section, render_page
+
+#: "module:function" of every section provider, in page order.
+PROVIDERS: list[str] = [
+    "solver.demo:piece_set_sections",
+]
+
+
+def piece_set_sections(seed: int) -> list[Section]:
+    """Pictures of the first-order piece sets."""
+    figures = [Figure(piece_set_svg(piece_set(n)), f"the {n} set") for n in
+               ("hexagon", "square", "triangle")]
+    return [Section("Beam piece sets", [
+        "Every pattern of beams exists exactly once and pieces never rotate. Hexagon numbers are "
+        "sums of 2^k over the beams (1 NE, 2 NW, 4 W, 8 SW, 16 SE, 32 E).",
+    ], figures)]
+
+
+def build_demo(seed: int = 1, progress: Callable[[str], None] | None = None) -> str:
+    """The HTML text of the demo report."""
+    sections: list[Section] = []
+    for spec in PROVIDERS:
+        module_name, func_name = spec.split(":")
+        if progress:
+            progress(module_name)
+        provider = getattr(importlib.import_module(module_name), func_name)
+        sections.extend(provider(seed))
+    return render_page("Solver toolkit demo", sections,
+                       subtitle=f"Every picture below was computed just now (seed {seed}).")
