@@ -1,0 +1,118 @@
+"""The independent verifier on hand-built arrangements (engines are tested in tests/arrange)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from puzzles.arrangements import (
+    Arrangement,
+    InvalidArrangementError,
+    arrangement_from_json,
+    faults,
+    is_valid,
+    read_arrangement,
+    verify,
+)
+from puzzles.errors import ParseError
+from puzzles.regions import parse_region
+
+
+def compact_pair(border: str = "blank") -> Arrangement:
+    region = parse_region("2x1", "square", border)
+    return Arrangement("square", "compact", {(0, 0): 1, (1, 0): 4}, region, pieces=(1, 4))
+
+
+def test_compact_pair_is_valid_and_round_trips() -> None:
+    arr = compact_pair()
+    verify(arr)
+    doc = arr.to_json()
+    assert doc["directions"] == {"1": [1, 0], "2": [0, -1], "4": [-1, 0], "8": [0, 1]}
+    assert doc["placements"] == [{"cell": [0, 0], "piece": 1}, {"cell": [1, 0], "piece": 4}]
+    again = arrangement_from_json(json.loads(json.dumps(doc)))
+    assert again.placements == arr.placements and again.region == arr.region
+
+
+def test_compact_faults_are_named() -> None:
+    region = parse_region("2x1", "square")
+    swapped = Arrangement("square", "compact", {(0, 0): 4, (1, 0): 1}, region, pieces=(1, 4))
+    messages = list(faults(swapped))
+    assert any("pointing out of the region" in m for m in messages)
+    with pytest.raises(InvalidArrangementError, match=r"cell \[0, 0\]"):
+        verify(swapped)
+    clash = Arrangement("square", "compact", {(0, 0): 1, (1, 0): 0}, region, pieces=(0, 1))
+    assert list(faults(clash)) == [
+        "cell [0, 0]: piece 1 does not match piece 0 at [1, 0] (side E: beam against blank)"]
+    free = Arrangement("square", "compact", {(0, 0): 5, (1, 0): 5}, region.with_border("free"),
+                       pieces=(5,))
+    assert any("placed twice" in m for m in faults(free))
+
+
+def test_free_border_allows_beams_out() -> None:
+    region = parse_region("2x1", "square", "free")
+    arr = Arrangement("square", "compact", {(0, 0): 5, (1, 0): 7}, region, pieces=(5, 7))
+    verify(arr)
+    assert not is_valid(Arrangement("square", "compact", {(0, 0): 5, (1, 0): 7},
+                                    region.with_border("blank"), pieces=(5, 7)))
+
+
+def test_torus_wraps() -> None:
+    region = parse_region("torus:2x1", "square")
+    arr = Arrangement("square", "compact", {(0, 0): 5, (1, 0): 5 | 0}, region, pieces=(5,))
+    assert any("placed twice" in m for m in faults(arr))
+    ok = Arrangement("square", "compact", {(0, 0): 5, (1, 0): 0}, region, pieces=(5, 0))
+    assert any("does not match" in m for m in faults(ok))
+
+
+def test_transcendental_rules() -> None:
+    good = Arrangement("square", "transcendental", {(0, 0): 1, (1, 0): 4, (5, 5): 0},
+                       pieces=(0, 1, 4))
+    verify(good)
+    touching_blank = Arrangement("square", "transcendental", {(0, 0): 1, (1, 0): 4, (0, 1): 0},
+                                 pieces=(0, 1, 4))
+    assert any("blank side" in m for m in faults(touching_blank))
+    open_beam = Arrangement("square", "transcendental", {(0, 0): 1, (5, 5): 0}, pieces=(0, 1))
+    assert any("meets an empty cell" in m for m in faults(open_beam))
+    two_groups = Arrangement("square", "transcendental",
+                             {(0, 0): 1, (1, 0): 4, (0, 5): 1, (1, 5): 4}, single_group=True,
+                             pieces=(1, 4))
+    assert any("placed twice" in m for m in faults(two_groups))
+
+
+def test_single_group_option() -> None:
+    arr = Arrangement("hexagon", "transcendental", {(0, 0): 32, (1, 0): 4, (5, 5): 0},
+                      single_group=True, pieces=(0, 4, 32))
+    verify(arr)
+    split = Arrangement("hexagon", "transcendental",
+                        {(0, 0): 32, (1, 0): 4, (0, 3): 16, (0, 4): 2}, single_group=True,
+                        pieces=(2, 4, 16, 32))
+    assert "2 groups" in next(faults(split))
+
+
+def test_starmap_rules() -> None:
+    board = parse_region("4x4", "square")
+    verify(Arrangement("square", "starmap", {(0, 0): 1, (3, 0): 4}, board, pieces=(1, 4)))
+    near = Arrangement("square", "starmap", {(0, 0): 1, (1, 0): 4}, board, no_adjacent=True,
+                       pieces=(1, 4))
+    assert any("adjacent" in m for m in faults(near))
+    blind = Arrangement("square", "starmap", {(0, 0): 1, (3, 1): 4}, board, pieces=(1, 4))
+    assert any("meets nothing" in m for m in faults(blind))
+
+
+def test_wrong_orientation_on_triangles() -> None:
+    region = parse_region("2x1", "triangle")
+    arr = Arrangement("triangle", "compact", {(0, 0): 9, (1, 0): 1}, region, pieces=(1, 9))
+    assert any("points down but the cell points up" in m for m in faults(arr))
+
+
+def test_reading_files(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{oops")
+    with pytest.raises(ParseError, match="line 1"):
+        read_arrangement(bad)
+    bad.write_text('{"set": "square", "kind": "compact", "placements": [{"cell": [0]}]}')
+    with pytest.raises(ParseError, match="placement #1"):
+        read_arrangement(bad)
+    bad.write_text('{"set": "square", "kind": "pretty", "placements": []}')
+    with pytest.raises(ParseError, match="unknown kind"):
+        read_arrangement(bad)
