@@ -259,7 +259,8 @@ def _compact_faults(arr: Arrangement, known: Mapping[int, object]) -> Iterator[s
             if other not in region.cells:
                 if mine and region.border == "blank":
                     yield (
-                        f"cell {list(cell)}: piece {number} has a beam ({grid.direction_name(cell, d)})"
+                        f"cell {list(cell)}: piece {number} has a beam "
+                        f"({grid.direction_name(cell, d)})"
                         " pointing out of the region"
                     )
                 continue
@@ -269,7 +270,8 @@ def _compact_faults(arr: Arrangement, known: Mapping[int, object]) -> Iterator[s
             if mine and not theirs:  # each faulty edge is named once, from its beam side
                 yield (
                     f"cell {list(cell)}: piece {number} does not match piece "
-                    f"{arr.placements[other]} at {list(other)} (side {grid.direction_name(cell, d)}:"
+                    f"{arr.placements[other]} at {list(other)} "
+                    f"(side {grid.direction_name(cell, d)}:"
                     " beam against blank)"
                 )
 
@@ -349,14 +351,21 @@ def _starmap_faults(arr: Arrangement, known: Mapping[int, object]) -> Iterator[s
             mine = _beam(known, number, d)
             name = grid.direction_name(cell, d)
             if mine and met is None:
-                yield f"cell {list(cell)}: looking {name} along a beam of piece {number} meets nothing"
+                yield (
+                    f"cell {list(cell)}: looking {name} along a beam of piece {number} "
+                    "meets nothing"
+                )
             if not mine and met is not None:
                 yield (
                     f"cell {list(cell)}: looking {name} along a blank side of piece {number} "
                     f"meets piece {arr.placements[met]} at {list(met)}"
                 )
-            if arr.no_adjacent and met is not None and (met[0] - cell[0], met[1] - cell[1]) == (dq, dr):
-                yield f"cell {list(cell)}: piece {number} is adjacent to piece {arr.placements[met]}"
+            adjacent = met is not None and (met[0] - cell[0], met[1] - cell[1]) == (dq, dr)
+            if arr.no_adjacent and met is not None and adjacent:
+                yield (
+                    f"cell {list(cell)}: piece {number} is adjacent to piece "
+                    f"{arr.placements[met]}"
+                )
 
 
 def verify(arr: Arrangement, fixed: Mapping[Cell, int] | None = None) -> None:

@@ -64,7 +64,8 @@ class Region:
         if not self.cells:
             raise InvalidInputError(f"region {self.name!r} has no cells")
         if not self._order:
-            object.__setattr__(self, "_order", tuple(sorted(self.cells, key=lambda c: (c[1], c[0]))))
+            order = tuple(sorted(self.cells, key=lambda c: (c[1], c[0])))
+            object.__setattr__(self, "_order", order)
 
     @property
     def ordered_cells(self) -> tuple[Cell, ...]:
@@ -196,7 +197,9 @@ def read_region_file(path: Path, grid_kind: str, border: str = "blank") -> Regio
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise InvalidInputError(f"cannot read region file: {exc.strerror}", where=str(path)) from exc
+        raise InvalidInputError(
+            f"cannot read region file: {exc.strerror}", where=str(path)
+        ) from exc
     cells: set[Cell] = set()
     wrap: tuple[int, int] | None = None
     if text.lstrip().startswith("{"):

@@ -33,10 +33,8 @@ def corners(grid: Grid, cell: Cell, size: float) -> list[Point]:
     cx, cy = centre(grid, cell, size)
     shape = grid.cell_shape
     if shape == "hexagon":
-        return [
-            (cx + size * math.cos(math.radians(30 + 60 * i)), cy + size * math.sin(math.radians(30 + 60 * i)))
-            for i in range(6)
-        ]
+        angles = [math.radians(30 + 60 * i) for i in range(6)]
+        return [(cx + size * math.cos(a), cy + size * math.sin(a)) for a in angles]
     if shape == "square":
         s = size / 2.0
         return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
@@ -71,7 +72,8 @@ def render_page(title: str, sections: list[Section], subtitle: str = "") -> str:
                 "anchor": s.anchor or s.title.lower().replace(" ", "-"),
                 "paragraphs": s.paragraphs,
                 "figures": [
-                    {"svg": Markup(_strip_xml_header(f.svg)), "caption": f.caption} for f in s.figures
+                    {"svg": Markup(_strip_xml_header(f.svg)), "caption": f.caption}
+                    for f in s.figures
                 ],
                 "tables": s.tables,
                 "pre": s.pre,

@@ -7,7 +7,7 @@ Examples
 --------
 >>> from puzzles.grids import grid
 >>> svg = board_svg(grid("square"), [(0, 0), (1, 0)], {(0, 0): PieceDrawing(1)})
->>> svg.startswith("<?xml") and "<line" in svg
+>>> svg.startswith("<?xml") and "<path" in svg
 True
 """
 
@@ -36,6 +36,8 @@ class Style:
     background: str = "#ffffff"
     margin: float = 8.0
     font_family: str = "DejaVu Sans, Arial, sans-serif"
+    label_offset: float = 0.3  # piece labels sit this many cell sizes below the centre
+    label_halo: str = "#ffffff"
 
 
 DEFAULT_STYLE = Style()
@@ -120,6 +122,8 @@ def board_svg(
     m = style.margin
     top_extra = 20.0 if title else 0.0
     bottom_extra = 18.0 if caption else 0.0
+    if style.label_offset > 0.5 and any(pd.label for pd in pieces.values()):
+        bottom_extra += size * (style.label_offset - 0.4)
     width, height = x1 - x0 + 2 * m, y1 - y0 + 2 * m + top_extra + bottom_extra
     d = draw.Drawing(width, height, origin=(x0 - m, y0 - m - top_extra))
     d.append(draw.Rectangle(x0 - m, y0 - m - top_extra, width, height, fill=style.background))
@@ -165,8 +169,9 @@ def board_svg(
     for c, pd in pieces.items():
         if pd.label:
             x, y = centre(grid, c, size)
-            d.append(draw.Text(pd.label, size * 0.36, x, y + size * 0.3, text_anchor="middle",
-                               dominant_baseline="central",
+            d.append(draw.Text(pd.label, size * 0.36, x, y + size * style.label_offset,
+                               text_anchor="middle", dominant_baseline="central",
+                               stroke=style.label_halo, stroke_width=2.5, paint_order="stroke",
                                fill=pd.label_colour or style.label_colour,
                                font_family=style.font_family))
     if caption:
@@ -228,4 +233,7 @@ def piece_gallery_svg(
                 q += 1
             cell = (q, r)
         pieces[cell] = PieceDrawing(beams, label=str(number))
-    return board_svg(grid, [], pieces, style=style, title=title)
+    from dataclasses import replace
+
+    gallery_style = replace(style, label_offset=1.3 if shape != "triangle" else 1.1)
+    return board_svg(grid, [], pieces, style=gallery_style, title=title)

@@ -32,7 +32,8 @@ def test_wrap_and_border() -> None:
 
 @pytest.mark.parametrize(
     ("name", "kind", "message"),
-    [("rhombus:4x4", "square", "hexagon sets"), ("4by4", "square", "expected a size"), ("star:5", "square", "unknown region"),
+    [("rhombus:4x4", "square", "hexagon sets"), ("4by4", "square", "expected a size"),
+     ("star:5", "square", "unknown region"),
      ("hexagon:0", "hexagon", "base"), ("torus:4x4", "hexagon", "rhombus"),
      ("torus:3x2", "triangle", "even width"), ("0x4", "square", "between 1 and 200")],
 )
