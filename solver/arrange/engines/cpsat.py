@@ -1,0 +1,165 @@
+"""A CP-SAT model of arrangements (OR-Tools).
+
+Compact: a Boolean ``x[i, p]`` per cell and fitting piece; each cell holds one piece, each piece
+stands on one cell, and across every edge the two facing sides agree (beam on one side exactly
+when beam on the other). Transcendental and StarMap inside a region: ``x[i, p]`` may all be 0
+(an empty cell); see ``build_model``.
+
+Enumeration runs the solver in a thread that hands solutions through a bounded queue, so a
+consumer that stops early stops the solver, and memory stays flat. Parameters are set in one
+place (``PARAMETERS``): one worker and ``linearization_level=0`` were fastest here for
+enumeration (CP-SAT cannot enumerate with several workers).
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Iterator
+
+import numpy as np
+from ortools.sat.python import cp_model
+
+from solver.arrange.instance import EdgeInstance
+
+#: Solver parameters, in one place.
+PARAMETERS: dict[str, object] = {"num_workers": 1, "linearization_level": 0}
+
+
+class Model:
+    """The CP-SAT model of one instance and its variables."""
+
+    def __init__(self, inst: EdgeInstance) -> None:
+        self.inst = inst
+        self.model = cp_model.CpModel()
+        self.x: dict[tuple[int, int], cp_model.IntVar] = {}
+        build_model(self)
+
+    def row(self, solver: cp_model.CpSolverSolutionCallback | cp_model.CpSolver) -> np.ndarray:
+        """The solution row (piece per cell index, -1 for empty) of the current solution."""
+        out = np.full(self.inst.n, -1, dtype=np.int32)
+        for (i, p), var in self.x.items():
+            if solver.BooleanValue(var):
+                out[i] = p
+        return out
+
+
+def build_model(m: Model) -> None:
+    """Add variables and constraints for the instance's kind."""
+    inst, model = m.inst, m.model
+    kind = inst.problem.kind
+    by_piece: dict[int, list[cp_model.IntVar]] = {}
+    for i in range(inst.n):
+        for p in inst.candidates(i):
+            var = model.NewBoolVar(f"x{i}_{p}")
+            m.x[i, p] = var
+            by_piece.setdefault(p, []).append(var)
+    # every piece of the set stands on exactly one cell
+    for p in inst.problem.piece_set.numbers():
+        if p not in by_piece:  # the piece fits no cell: no solution
+            model.Add(model.NewConstant(0) == 1)
+            continue
+        model.AddExactlyOne(by_piece[p])
+    cells = [[(p, m.x[i, p]) for p in inst.candidates(i)] for i in range(inst.n)]
+    if kind == "compact":
+        # every cell holds exactly one piece
+        for row in cells:
+            model.AddExactlyOne(v for _, v in row)
+        # facing sides agree across every edge
+        for i, s, j, t in inst.edges():
+            model.Add(sum(v for p, v in cells[i] if p >> s & 1)
+                      == sum(v for p, v in cells[j] if p >> t & 1))
+        return
+    raise NotImplementedError(kind)
+
+
+def _solver(time_limit: float | None = None) -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    for key, value in PARAMETERS.items():
+        setattr(solver.parameters, key, value)
+    if time_limit is not None:
+        solver.parameters.max_time_in_seconds = time_limit
+    return solver
+
+
+def first_row(inst: EdgeInstance) -> np.ndarray | None:
+    """One solution row, or None when the model is infeasible."""
+    m = Model(inst)
+    solver = _solver()
+    status = solver.Solve(m.model)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return m.row(solver)
+    return None
+
+
+class _Collector(cp_model.CpSolverSolutionCallback):
+    def __init__(self, m: Model, sink: queue.Queue[np.ndarray | None], stop: threading.Event,
+                 ) -> None:
+        super().__init__()
+        self.m = m
+        self.sink = sink
+        self.stop = stop
+
+    def on_solution_callback(self) -> None:
+        row = self.m.row(self)
+        while not self.stop.is_set():
+            try:
+                self.sink.put(row, timeout=0.1)
+                return
+            except queue.Full:
+                continue
+        self.StopSearch()
+
+
+def rows(inst: EdgeInstance) -> Iterator[np.ndarray]:
+    """Every solution row, streamed from a solver thread."""
+    m = Model(inst)
+    solver = _solver()
+    solver.parameters.enumerate_all_solutions = True
+    sink: queue.Queue[np.ndarray | None] = queue.Queue(maxsize=1024)
+    stop = threading.Event()
+    collector = _Collector(m, sink, stop)
+
+    def run() -> None:
+        try:
+            solver.Solve(m.model, collector)
+        finally:
+            while True:
+                try:
+                    sink.put(None, timeout=0.1)
+                    break
+                except queue.Full:
+                    if stop.is_set():
+                        break
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    try:
+        while True:
+            item = sink.get()
+            if item is None:
+                break
+            yield item
+    finally:
+        stop.set()
+        solver.StopSearch()
+        thread.join()
+
+
+def count(inst: EdgeInstance) -> int:
+    """Number of solutions (enumerates them inside the solver)."""
+
+    class Counter(cp_model.CpSolverSolutionCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            self.n = 0
+
+        def on_solution_callback(self) -> None:
+            self.n += 1
+
+    m = Model(inst)
+    solver = _solver()
+    solver.parameters.enumerate_all_solutions = True
+    counter = Counter()
+    solver.Solve(m.model, counter)
+    return counter.n

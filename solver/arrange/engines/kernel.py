@@ -1,0 +1,273 @@
+"""Our own exact search: resumable bitmask backtracking, JIT-compiled with numba.
+
+Cells are filled in a fixed order (row by row, or the order given). At each cell the sides facing
+already filled neighbours and the sides that must stay blank are *known* (mask ``K``, values
+``V``); every piece that fits is ``V | s`` for a subset ``s`` of the other sides, so the search
+walks those subsets (largest first) and skips pieces already used. Fixed-orientation sets hold
+each pattern exactly once, so this enumerates exactly the matching pieces without a table.
+
+The search state lives in numpy arrays, so one call runs until it has found ``max_out``
+solutions or spent ``max_nodes`` placements and can be resumed: Python streams solutions in
+batches, draws progress and reacts to Ctrl-C between calls, and counting never builds a Python
+object per solution.
+
+Complexity: O(nodes x sides); the first call compiles (cached on disk, ``cache=True``).
+
+Examples
+--------
+>>> from solver.arrange.problem import ArrangementProblem
+>>> KernelSearch(EdgeInstance.build(ArrangementProblem.create("square", "compact", "4x4"))).count()
+652
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import numpy as np
+from numba import njit
+
+from solver.arrange.instance import EdgeInstance
+
+#: Status codes of one kernel call.
+EXHAUSTED, OUT_FULL, BUDGET = 0, 1, 2
+
+
+@njit(cache=True)
+def _place(c, p, sign, nb, back, value, used, known, val, cnt, tables):  # pragma: no cover
+    """Put piece ``p`` on cell ``c`` (sign 1) or take it away (sign -1), updating neighbours."""
+    k = nb.shape[1]
+    if sign > 0:
+        used[p] = True
+        value[c] = p
+    else:
+        used[p] = False
+        value[c] = -1
+    if tables:
+        g = p >> k
+        for m in range(cnt.shape[1]):
+            cnt[g, m, p & m] -= sign
+    for j in range(k):
+        o = nb[c, j]
+        if o >= 0 and value[o] < 0:
+            bit = 1 << back[c, j]
+            if sign > 0:
+                known[o] |= bit
+                if (p >> j) & 1:
+                    val[o] |= bit
+            else:
+                known[o] &= ~bit
+                val[o] &= ~bit
+
+
+@njit(cache=True)
+def _search(nb, back, offset, order, value, used, known, val, cnt, tables, dynamic, state,
+            cell_at, sf, ss, cur, out, max_out, max_nodes, stats):  # pragma: no cover
+    """Run the resumable depth-first search; see the module docstring. Returns a status."""
+    n_order = order.shape[0]
+    n = value.shape[0]
+    k = nb.shape[1]
+    full = (1 << k) - 1
+    d = state[0]
+    mode = state[1]
+    n_out = 0
+    nodes = 0
+    while True:
+        if d < 0:
+            break
+        if mode == 0:
+            if d == n_order:
+                stats[0] += 1
+                if n_out < max_out:
+                    for i in range(n):
+                        out[n_out, i] = value[i]
+                    n_out += 1
+                d -= 1
+                mode = 1
+                if max_out > 0 and n_out >= max_out:
+                    state[0] = d
+                    state[1] = mode
+                    stats[1] += nodes
+                    stats[2] = n_out
+                    return 1
+                continue
+            if dynamic:
+                best = -1
+                best_n = 1 << 30
+                for i in range(n_order):
+                    c = order[i]
+                    if value[c] < 0:
+                        m = cnt[offset[c] >> k, known[c], val[c]]
+                        if m < best_n:
+                            best_n = m
+                            best = c
+                            if m <= 1:
+                                break
+                c = best
+            else:
+                c = order[d]
+            cell_at[d] = c
+            f = full & ~known[c]
+            sf[d] = f
+            ss[d] = f
+            cur[d] = -1
+            mode = 1
+            continue
+        # mode 1: try the next piece at depth d
+        c = cell_at[d]
+        if cur[d] >= 0:
+            _place(c, cur[d], -1, nb, back, value, used, known, val, cnt, tables)
+            cur[d] = -1
+        f = sf[d]
+        s = ss[d]
+        v = val[c]
+        placed = False
+        while s >= 0:
+            p = (v | s) + offset[c]
+            nxt = -1 if s == 0 else (s - 1) & f
+            s = nxt
+            if used[p]:
+                continue
+            _place(c, p, 1, nb, back, value, used, known, val, cnt, tables)
+            ok = True
+            if tables:
+                # forward check: every empty neighbour still has a fitting piece
+                for j in range(k):
+                    o = nb[c, j]
+                    if o >= 0 and value[o] < 0 and cnt[offset[o] >> k, known[o], val[o]] == 0:
+                        ok = False
+                        break
+            if ok:
+                cur[d] = p
+                ss[d] = nxt
+                placed = True
+                break
+            _place(c, p, -1, nb, back, value, used, known, val, cnt, tables)
+        if placed:
+            d += 1
+            mode = 0
+            nodes += 1
+            if nodes >= max_nodes:
+                state[0] = d
+                state[1] = mode
+                stats[1] += nodes
+                stats[2] = n_out
+                return 2
+        else:
+            ss[d] = -1
+            d -= 1
+    state[0] = d
+    state[1] = mode
+    stats[1] += nodes
+    stats[2] = n_out
+    return 0
+
+
+#: Largest number of sides for which the kernel keeps count tables (forward checking, MRV).
+MAX_TABLE_SIDES = 8
+
+
+def default_order(inst: EdgeInstance) -> np.ndarray:
+    """The free cells in the instance's order (row by row)."""
+    return np.array([i for i in range(inst.n) if inst.fixed[i] < 0], dtype=np.int32)
+
+
+class KernelSearch:
+    """A resumable search over one instance.
+
+    Parameters
+    ----------
+    inst : EdgeInstance
+        The instance (compact kind).
+    order : array of int, optional
+        The order in which free cells are filled; default row by row.
+    dynamic : bool
+        Fill next the empty cell with the fewest fitting pieces (best to find one solution);
+        otherwise follow ``order`` (best to enumerate small regions).
+    """
+
+    def __init__(self, inst: EdgeInstance, order: np.ndarray | None = None,
+                 dynamic: bool = False) -> None:
+        self.inst = inst
+        self.order = default_order(inst) if order is None else np.asarray(order, dtype=np.int32)
+        n, k = inst.n, inst.k
+        depth = len(self.order) + 1
+        self.tables = k <= MAX_TABLE_SIDES
+        self.dynamic = dynamic and self.tables
+        self.value = inst.fixed.astype(np.int32).copy()
+        self.used = np.zeros(inst.piece_space, dtype=np.bool_)
+        for p in inst.fixed:
+            if p >= 0:
+                self.used[p] = True
+        self.known = inst.blank_mask.astype(np.int64).copy()
+        self.val = np.zeros(n, dtype=np.int64)
+        for i in range(n):
+            for j in range(k):
+                o = int(inst.nb[i, j])
+                if o >= 0 and inst.fixed[o] >= 0:
+                    self.known[i] |= 1 << j
+                    if int(inst.fixed[o]) >> int(inst.back[i, j]) & 1:
+                        self.val[i] |= 1 << j
+        if self.tables:
+            groups = int(inst.piece_space - 1) >> k
+            self.cnt = np.zeros((groups + 1, 1 << k, 1 << k), dtype=np.int32)
+            masks = np.arange(1 << k)
+            for p in range(inst.piece_space):
+                if not self.used[p]:
+                    self.cnt[p >> k, masks, p & masks] += 1
+        else:
+            self.cnt = np.zeros((1, 1, 1), dtype=np.int32)
+        self.state = np.zeros(2, dtype=np.int64)
+        self.cell_at = np.zeros(depth, dtype=np.int64)
+        self.sf = np.zeros(depth, dtype=np.int64)
+        self.ss = np.zeros(depth, dtype=np.int64)
+        self.cur = np.full(depth, -1, dtype=np.int64)
+        self.stats = np.zeros(3, dtype=np.int64)  # solutions, nodes, rows in the last batch
+        self._empty = np.zeros((0, n), dtype=np.int32)
+        self.done = False
+
+    @property
+    def solutions_found(self) -> int:
+        """Solutions met so far."""
+        return int(self.stats[0])
+
+    @property
+    def nodes(self) -> int:
+        """Pieces placed so far (the search-tree nodes below the root)."""
+        return int(self.stats[1])
+
+    def step(self, out: np.ndarray | None, max_nodes: int) -> int:
+        """One kernel call; returns EXHAUSTED, OUT_FULL or BUDGET."""
+        if self.done:
+            return EXHAUSTED
+        buf = self._empty if out is None else out
+        status = _search(self.inst.nb, self.inst.back, self.inst.offset, self.order, self.value,
+                         self.used, self.known, self.val, self.cnt, self.tables, self.dynamic,
+                         self.state, self.cell_at, self.sf, self.ss, self.cur, buf,
+                         buf.shape[0], max_nodes, self.stats)
+        if status == EXHAUSTED:
+            self.done = True
+        return int(status)
+
+    def batches(self, batch: int = 4096, max_nodes: int = 1 << 22,
+                tick: Callable[[], None] | None = None) -> Iterator[np.ndarray]:
+        """Solution rows (piece per cell index) in batches; ``tick`` runs after every call."""
+        out = np.empty((batch, self.inst.n), dtype=np.int32)
+        while not self.done:
+            status = self.step(out, max_nodes)
+            rows = int(self.stats[2])
+            if tick is not None:
+                tick()
+            if rows:
+                yield out[:rows].copy()
+            if status == EXHAUSTED:
+                return
+
+    def count(self, max_nodes: int = 1 << 24, tick: Callable[[], None] | None = None) -> int:
+        """Count every solution without storing any."""
+        while self.step(None, max_nodes) != EXHAUSTED:
+            if tick is not None:
+                tick()
+        if tick is not None:
+            tick()
+        return self.solutions_found
