@@ -17,6 +17,8 @@ from puzzles.errors import PuzzleError
 SUBCOMMANDS = {
     "demo": ("solver.cli.demo:demo", "Write an HTML report showing what the toolkit can do."),
     "sets": ("solver.cli.sets:sets", "Piece sets: list pieces, classes and pictures."),
+    "dominions": ("solver.cli.dominions:dominions",
+                  "Dominions: replay, analyse, self-play, best move, puzzles."),
 }
 
 

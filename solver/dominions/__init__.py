@@ -1,0 +1,1 @@
+"""Dominions analysis (networkx reference), incremental tracker, players, search, puzzles."""
