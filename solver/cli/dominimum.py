@@ -1,0 +1,412 @@
+"""``solver dominimum`` and ``solver dominomega``: score, best placement, play, replay,
+tournaments, CP-SAT extremes and endgame puzzles."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from puzzles.dominimum.game import Game, Rules, omega_symbols
+from puzzles.dominimum.layout import Layout
+from puzzles.dominimum.records import read_record, record_of, replay
+from puzzles.dominimum.tiles import SYMBOL_NAMES, parse_tile, tile_name
+from puzzles.errors import InvalidInputError, ParseError, SearchInterrupted
+from reports.dominimum import PALETTE, Highlight, layout_svg, score_plot
+from reports.html import Figure, Section, Table, render_page
+from reports.output import write_atomic
+from reports.text import key_values, table
+from solver.cli.common import Output, output_options, write_picture
+from solver.dominimum.analysis import check_mission, mission_report, omega_report
+from solver.dominimum.placement import Candidate, rank_dominimum, rank_dominomega
+from solver.dominimum.players import STRATEGIES, make_player, play_game
+from solver.dominimum.tournament import TournamentResult, run_tournament
+from solver.progress import progress_bar
+
+PathOption = click.Path(dir_okay=False, path_type=Path)
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InvalidInputError(f"no such file: {path}") from None
+    except json.JSONDecodeError as exc:
+        raise ParseError(f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+                         where=str(path)) from None
+
+
+def load_layout(path: Path) -> Layout:
+    """A layout file, or the final layout of a game record."""
+    doc = _read_json(path)
+    try:
+        if isinstance(doc, dict) and "moves" in doc:
+            return replay(doc).layout
+        return Layout.from_json(doc)
+    except InvalidInputError as exc:
+        if exc.where and str(path) in exc.where:
+            raise
+        raise type(exc)(exc.message, where=f"{path}: {exc.where}" if exc.where else str(path)
+                        ) from None
+
+
+def within_tile_option(func: Any) -> Any:
+    """``--within-tile/--no-within-tile`` (project rule, default on)."""
+    return click.option("--within-tile/--no-within-tile", default=True, show_default=True,
+                        help="Project rule: the two halves of one tile count as adjacent.")(func)
+
+
+def picture_options(func: Any) -> Any:
+    """``--svg FILE`` and ``--html FILE``."""
+    func = click.option("--html", "html_path", type=PathOption,
+                        help="Write an HTML report with the picture.")(func)
+    return click.option("--svg", "svg_path", type=PathOption,
+                        help="Write the layout picture (SVG).")(func)
+
+
+def _write_pictures(svg: str, title: str, paragraphs: list[str], tables: list[Table],
+                    svg_path: Path | None, html_path: Path | None, output: Output) -> None:
+    write_picture(svg_path, svg, output, "picture")
+    if html_path is not None:
+        page = render_page(title, [Section(title, paragraphs, [Figure(svg, title)], tables)])
+        write_picture(html_path, page, output, "report")
+
+
+# -------------------------------------------------------------------------------------------
+@click.group()
+def dominimum() -> None:
+    """Dominimum (2-4 players, lowest score wins) on the double-seven binary dominoes."""
+
+
+@click.group()
+def dominomega() -> None:
+    """Dominomega (3 players, or 2 without the small circle; highest score wins)."""
+
+
+@dominimum.command("score")
+@click.argument("layout_path", metavar="LAYOUT", type=PathOption)
+@click.option("--mission", nargs=2, type=int, required=True, metavar="A B",
+              help="The two values of the mission tile.")
+@within_tile_option
+@picture_options
+@output_options
+def dominimum_score(layout_path: Path, mission: tuple[int, int], within_tile: bool,
+                    svg_path: Path | None, html_path: Path | None, output: Output) -> None:
+    """Score of mission A B on LAYOUT: largest group of A times largest group of B.
+
+    LAYOUT is {"tiles": [{"tile": [a, b], "cells": [[x1, y1], [x2, y2]]}, ...]} (or a game
+    record). JSON: {"groups": {"A": size, "B": size}, "score": n}.
+    """
+    layout = load_layout(layout_path)
+    report = mission_report(layout, mission, within_tile)
+    text = key_values([(f"largest group of {v}", n) for v, n in report.sizes.items()]
+                      + [("score", report.score)])
+    if svg_path or html_path:
+        hls = [Highlight(frozenset(report.largest[v]), PALETTE[i],
+                         f"largest group of {v}: {len(report.largest[v])}")
+               for i, v in enumerate(report.mission)]
+        svg = layout_svg(layout, hls, title=f"mission {tile_name(mission)}: score "
+                         f"{report.score}")
+        _write_pictures(svg, f"Dominimum score of mission {tile_name(mission)}",
+                        [text.replace("\n", "; ")], [], svg_path, html_path, output)
+    output.emit(report.to_json(), text)
+
+
+@dominomega.command("score")
+@click.argument("layout_path", metavar="LAYOUT", type=PathOption)
+@click.option("--players", type=click.IntRange(2, 3), default=3, show_default=True,
+              help="2 drops the small circle.")
+@within_tile_option
+@picture_options
+@output_options
+def dominomega_score(layout_path: Path, players: int, within_tile: bool, svg_path: Path | None,
+                     html_path: Path | None, output: Output) -> None:
+    """Score of every symbol on LAYOUT: the product of the sizes of its groups.
+
+    JSON: {"scores": {"1": n, "2": n, "4": n}, "groups": {"1": [sizes], ...}} keyed by symbol
+    value (pip 1, small circle 2, large circle 4).
+    """
+    layout = load_layout(layout_path)
+    report = omega_report(layout, omega_symbols(players), within_tile)
+    rows = [[s, SYMBOL_NAMES[s], len(report.groups[s]),
+             " ".join(str(len(g)) for g in report.groups[s]), report.scores[s]]
+            for s in report.groups]
+    text = table(["symbol", "name", "groups", "sizes", "score"], rows)
+    if svg_path or html_path:
+        figures = []
+        for s in report.groups:
+            hls = [Highlight(frozenset(g), PALETTE[i % len(PALETTE)]) for i, g in
+                   enumerate(report.groups[s])]
+            figures.append(layout_svg(layout, hls, title=f"{SYMBOL_NAMES[s]} ({s}): "
+                                      f"{report.scores[s]}"))
+        write_picture(svg_path, figures[0], output)
+        if html_path is not None:
+            page = render_page("Dominomega scores", [Section(
+                "Dominomega scores", ["Each group of a symbol has its own colour."],
+                [Figure(f, "") for f in figures],
+                [Table(["symbol", "name", "groups", "sizes", "score"], rows)])])
+            write_picture(html_path, page, output, "report")
+    output.emit(report.to_json(), text)
+
+
+def _candidate_rows(cands: list[Candidate], top: int) -> list[list[object]]:
+    return [[i + 1, str(c.placement), c.own, round(c.opponents, 3), round(c.margin, 3)]
+            for i, c in enumerate(cands[:top])]
+
+
+def _best_output(layout: Layout, cands: list[Candidate], top: int, header: list[str],
+                 doc: dict[str, Any], title: str, svg_path: Path | None,
+                 html_path: Path | None, output: Output) -> None:
+    if not cands:
+        raise InvalidInputError("the tile in hand is already on the table")
+    rows = _candidate_rows(cands, top)
+    text = table(["rank", "placement", *header], rows)
+    if svg_path or html_path:
+        best = cands[0].placement
+        shown = layout.copy()
+        shown.place(best)
+        marks = {best.cells[0]: "new", best.cells[1]: "new"}
+        svg = layout_svg(shown, [Highlight(frozenset(best.cells), "#ffbf00", "best placement")],
+                         title=title, marks=marks)
+        _write_pictures(svg, title, [], [Table(["rank", "placement", *header], rows)],
+                        svg_path, html_path, output)
+    output.emit(doc, text)
+
+
+@dominimum.command("best")
+@click.argument("layout_path", metavar="LAYOUT", type=PathOption)
+@click.option("--tile", "hand", required=True, help="The tile in hand, e.g. 3-5.")
+@click.option("--mission", nargs=2, type=int, required=True, metavar="A B")
+@click.option("--opponents", type=click.IntRange(0, 3), default=1, show_default=True,
+              help="Other players (their missions are sampled from the unseen tiles).")
+@click.option("--samples", type=click.IntRange(1, 100000), default=64, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--objective", type=click.Choice(["margin", "own"]), default="margin",
+              show_default=True)
+@click.option("--top", type=click.IntRange(1, 1000), default=5, show_default=True)
+@within_tile_option
+@picture_options
+@output_options
+def dominimum_best(layout_path: Path, hand: str, mission: tuple[int, int], opponents: int,
+                   samples: int, seed: int, objective: str, top: int, within_tile: bool,
+                   svg_path: Path | None, html_path: Path | None, output: Output) -> None:
+    """Rank every legal placement of the tile in hand for mission A B (lower is better).
+
+    own = score after the placement; opponents = expected best opponent score over sampled
+    missions; margin = own - opponents. JSON: {"best": {...}, "alternatives": [...],
+    "candidates": n, "samples": s, "seed": s}.
+    """
+    layout = load_layout(layout_path)
+    t = parse_tile(hand)
+    check_mission(mission)
+    if t == tuple(sorted(mission)):
+        raise InvalidInputError("the tile in hand cannot be the mission tile")
+    cands = rank_dominimum(layout, t, mission, opponents, samples, seed, within_tile, objective)
+    doc = {"best": cands[0].to_json() if cands else None,
+           "alternatives": [c.to_json() for c in cands[1:top]], "candidates": len(cands),
+           "objective": objective, "samples": samples, "seed": seed}
+    _best_output(layout, cands, top, ["own", "opponents", "margin"], doc,
+                 f"best placement of {tile_name(t)} for mission {tile_name(mission)}",
+                 svg_path, html_path, output)
+
+
+@dominomega.command("best")
+@click.argument("layout_path", metavar="LAYOUT", type=PathOption)
+@click.option("--tile", "hand", required=True, help="The tile in hand, e.g. 3-5.")
+@click.option("--symbol", type=click.Choice(["1", "2", "4"]), required=True,
+              help="Your symbol: 1 pip, 2 small circle, 4 large circle.")
+@click.option("--players", type=click.IntRange(2, 3), default=3, show_default=True)
+@click.option("--objective", type=click.Choice(["margin", "own"]), default="margin",
+              show_default=True)
+@click.option("--top", type=click.IntRange(1, 1000), default=5, show_default=True)
+@within_tile_option
+@picture_options
+@output_options
+def dominomega_best(layout_path: Path, hand: str, symbol: str, players: int, objective: str,
+                    top: int, within_tile: bool, svg_path: Path | None,
+                    html_path: Path | None, output: Output) -> None:
+    """Rank every legal placement of the tile in hand for SYMBOL (higher is better).
+
+    own = your score after it; opponents = best rival score; margin = log2(own / opponents).
+    """
+    layout = load_layout(layout_path)
+    t = parse_tile(hand)
+    s = int(symbol)
+    symbols = omega_symbols(players)
+    if s not in symbols:
+        raise InvalidInputError(f"symbol {s} is not in play with {players} players")
+    cands = rank_dominomega(layout, t, s, tuple(x for x in symbols if x != s), within_tile,
+                            objective)
+    doc = {"best": cands[0].to_json() if cands else None,
+           "alternatives": [c.to_json() for c in cands[1:top]], "candidates": len(cands),
+           "objective": objective}
+    _best_output(layout, cands, top, ["own", "rivals", "margin"], doc,
+                 f"best placement of {tile_name(t)} for {SYMBOL_NAMES[s]}", svg_path,
+                 html_path, output)
+
+
+# -- play and replay ------------------------------------------------------------------------
+def _game_text(game: Game) -> str:
+    res = game.result()
+    rows = []
+    for p in range(game.players):
+        own = (tile_name(game.missions[p]) if game.kind == "dominimum"
+               else SYMBOL_NAMES[game.symbols[p]])
+        rows.append([p, own, sum(1 for m in game.history if m.player == p), res["scores"][p],
+                     res["ranking"].index(p) + 1])
+    head = "mission" if game.kind == "dominimum" else "symbol"
+    return table(["seat", head, "tiles", "score", "place"], rows)
+
+
+def _game_pictures(game: Game, svg_path: Path | None, html_path: Path | None,
+                   output: Output) -> None:
+    if not (svg_path or html_path):
+        return
+    res = game.result()
+    winner = res["winner"]
+    if game.kind == "dominimum":
+        rep = mission_report(game.layout, game.missions[winner], game.rules.within_tile)
+        hls = [Highlight(frozenset(rep.largest[v]), PALETTE[i], f"winner's group of {v}")
+               for i, v in enumerate(rep.mission)]
+    else:
+        orep = omega_report(game.layout, (game.symbols[winner],), game.rules.within_tile)
+        hls = [Highlight(frozenset(g), PALETTE[i % len(PALETTE)])
+               for i, g in enumerate(orep.groups[game.symbols[winner]])]
+    svg = layout_svg(game.layout, hls, title=f"{game.kind}: seat {winner} wins, scores "
+                     f"{res['scores']}")
+    text = _game_text(game)
+    rows = [line.split() for line in text.splitlines()[2:]]
+    _write_pictures(svg, f"{game.kind} game (seed {game.seed})", [],
+                    [Table(["seat", "mission/symbol", "tiles", "score", "place"], rows)],
+                    svg_path, html_path, output)
+
+
+def _play(kind: str, players: int, seed: int, strategies: str, within_tile: bool,
+          record: Path | None, svg_path: Path | None, html_path: Path | None,
+          output: Output) -> None:
+    names = [s.strip() for s in strategies.split(",") if s.strip()]
+    if not names:
+        raise InvalidInputError("--strategies needs at least one name")
+    lineup = [names[i % len(names)] for i in range(players)]
+    game = Game.deal(kind, players, seed, Rules(within_tile))
+    play_game(game, [make_player(n, seed * 8 + i + 1) for i, n in enumerate(lineup)])
+    doc = record_of(game, lineup)
+    if record is not None:
+        write_atomic(record, json.dumps(doc, indent=1) + "\n")
+        output.note(f"wrote record {record}")
+    _game_pictures(game, svg_path, html_path, output)
+    output.emit(doc, _game_text(game))
+
+
+def _play_command(group: click.Group, kind: str, players_range: tuple[int, int],
+                  default_players: int) -> None:
+    @group.command("play")
+    @click.option("--players", type=click.IntRange(*players_range), default=default_players,
+                  show_default=True)
+    @click.option("--seed", type=int, default=1, show_default=True)
+    @click.option("--strategies", default="greedy", show_default=True,
+                  help=f"Comma-separated, one per seat (cycled): {', '.join(STRATEGIES)}.")
+    @click.option("--record", type=PathOption, help="Write the game record (JSON) here.")
+    @within_tile_option
+    @picture_options
+    @output_options
+    def play(players: int, seed: int, strategies: str, within_tile: bool, record: Path | None,
+             svg_path: Path | None, html_path: Path | None, output: Output) -> None:
+        """Play one seeded game between strategies; print the result (JSON: the record)."""
+        _play(kind, players, seed, strategies, within_tile, record, svg_path, html_path,
+              output)
+
+    play.__doc__ = f"Play one seeded {kind} game between strategies (JSON: the record)."
+
+    @group.command("replay")
+    @click.argument("record_path", metavar="RECORD", type=PathOption)
+    @picture_options
+    @output_options
+    def replay_cmd(record_path: Path, svg_path: Path | None, html_path: Path | None,
+                   output: Output) -> None:
+        """Replay a game record, checking every move; print the scores and the winner."""
+        game = read_record(record_path)
+        if game.kind != kind:
+            raise InvalidInputError(f"{record_path} is a {game.kind} record, not {kind}")
+        doc = {"moves": len(game.history), "finished": game.is_terminal(),
+               "scores": game.scores(), "ranking": game.ranking(),
+               "winner": game.ranking()[0]}
+        _game_pictures(game, svg_path, html_path, output)
+        output.emit(doc, _game_text(game) + f"\nmoves: {len(game.history)}"
+                    + ("" if game.is_terminal() else " (unfinished)"))
+
+    @group.command("tournament")
+    @click.option("--players", type=click.IntRange(*players_range), default=default_players,
+                  show_default=True)
+    @click.option("--games", type=click.IntRange(1, 10**7), default=30, show_default=True)
+    @click.option("--seed", type=int, default=1, show_default=True)
+    @click.option("--strategies", default="random,greedy,lookahead", show_default=True,
+                  help="Comma-separated strategies, rotated over the seats game by game.")
+    @click.option("--plot", "plot_path", type=PathOption,
+                  help="Write the score plot (.png or .svg).")
+    @click.option("--records", "records_path", type=PathOption,
+                  help="Write every game record, one JSON document per line.")
+    @within_tile_option
+    @click.option("--html", "html_path", type=PathOption, help="Write the HTML report.")
+    @output_options
+    def tournament(players: int, games: int, seed: int, strategies: str, plot_path: Path | None,
+                   records_path: Path | None, within_tile: bool, html_path: Path | None,
+                   output: Output) -> None:
+        """Seeded games between strategies: win rates by strategy and seat, scores, a plot."""
+        names = [s.strip() for s in strategies.split(",") if s.strip()]
+        if not names:
+            raise InvalidInputError("--strategies needs at least one name")
+        if plot_path is not None and plot_path.suffix.lower() not in (".png", ".svg"):
+            raise InvalidInputError(f"--plot {plot_path}: use a .png or .svg file name")
+        with progress_bar(f"{kind} tournament", total=games, quiet=output.quiet,
+                          unit="game") as bar:
+            result = run_tournament(kind, players, games, seed, names, Rules(within_tile),
+                                    keep_records=records_path is not None,
+                                    step=lambda: bar.update(1))
+        _tournament_outputs(result, plot_path, records_path, html_path, output)
+        if result.interrupted:
+            raise SearchInterrupted(f"stopped after {len(result.games)} games; the results "
+                                    "above cover those games")
+
+
+def _tournament_outputs(result: TournamentResult, plot_path: Path | None,
+                        records_path: Path | None, html_path: Path | None,
+                        output: Output) -> None:
+    stats = result.by_strategy()
+    rows = [[n, s["seats"], s["wins"], f"{s['win_rate']:.3f}", s["mean_score"],
+             s["median_score"], s["min_score"], s["max_score"]] for n, s in stats.items()]
+    header = ["strategy", "seats", "wins", "win rate", "mean", "median", "min", "max"]
+    seat_rows = [[s["seat"], s["wins"], f"{s['win_rate']:.3f}"] for s in result.by_seat()]
+    text = (table(header, rows) + "\n\n" + table(["seat", "wins", "win rate"], seat_rows)
+            + f"\n\ngames: {len(result.games)}" + (" (interrupted)" if result.interrupted
+                                                    else ""))
+    dists = {n: result.scores_of(n) for n in stats}
+    xlabel = "final score" + (" (lower wins)" if result.kind == "dominimum"
+                              else " (higher wins, log scale)")
+    log = result.kind == "dominomega"
+    if plot_path is not None:
+        fmt = plot_path.suffix.lower().lstrip(".")
+        write_atomic(plot_path, score_plot(dists, title=f"{result.kind} score distribution",
+                                           xlabel=xlabel, fmt=fmt, log=log))
+        output.note(f"wrote plot {plot_path}")
+    if records_path is not None:
+        write_atomic(records_path, "".join(json.dumps(r) + "\n" for r in result.records))
+        output.note(f"wrote {len(result.records)} records to {records_path}")
+    if html_path is not None:
+        plot_svg = score_plot(dists, title=f"{result.kind} score distribution",
+                              xlabel=xlabel, fmt="svg", log=log).decode()
+        page = render_page(f"{result.kind} tournament", [Section(
+            f"{result.kind} tournament", [
+                f"{len(result.games)} games, {result.players} players, seed {result.seed}; "
+                f"strategies rotate over the seats game by game."],
+            [Figure(plot_svg, "score distribution by strategy")],
+            [Table(header, rows, "by strategy"),
+             Table(["seat", "wins", "win rate"], seat_rows, "by seat")])])
+        write_picture(html_path, page, output, "report")
+    output.emit(result.to_json(), text)
+
+
+_play_command(dominimum, "dominimum", (2, 4), 3)
+_play_command(dominomega, "dominomega", (2, 3), 3)

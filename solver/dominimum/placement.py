@@ -1,0 +1,231 @@
+"""Best placement of the tile in hand: every legal cell pair and orientation, scored.
+
+``GroupIndex`` labels the groups of the current layout once (O(cells)); the effect of one
+candidate placement on the largest group of every value and on the product of every symbol's
+groups is then found in O(1) by merging the groups next to the two new cells.
+
+Dominimum objective (lower is better): ``own`` is the mover's score after the placement;
+opponents' missions are unknown, so their scores are estimated by sampling missions from the
+tiles the mover cannot see (the same samples for every candidate); ``margin`` = own score minus
+the expected best (lowest) opponent score. Dominomega (higher is better): symbols are public,
+so opponents' scores are exact; ``margin`` = log2(own) - log2(best opponent).
+
+Examples
+--------
+>>> from puzzles.dominimum.layout import Layout, Placement
+>>> lay = Layout([Placement(3, 3, ((0, 0), (1, 0)))])
+>>> best = rank_dominimum(lay, (3, 5), mission=(3, 5), objective="own", samples=8, seed=1)
+>>> best[0].own, best[-1].own, len(best)
+(2, 3, 32)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from puzzles.dominimum.layout import Cell, Layout, Placement, neighbours
+from puzzles.dominimum.tiles import SYMBOLS, TILES, Tile, is_double, tile
+
+
+class _Partition:
+    """Groups of the cells whose value satisfies a predicate: label per cell, size per label."""
+
+    __slots__ = ("label", "member", "sizes")
+
+    def __init__(self, layout: Layout, member: Callable[[int], bool], within_tile: bool) -> None:
+        self.member = member
+        self.label: dict[Cell, int] = {}
+        self.sizes: list[int] = []
+        value_at, tile_at = layout.value_at, layout.tile_at
+        for start, v in value_at.items():
+            if start in self.label or not member(v):
+                continue
+            k = len(self.sizes)
+            self.label[start] = k
+            stack = [start]
+            size = 0
+            while stack:
+                c = stack.pop()
+                size += 1
+                for n in neighbours(c):
+                    if n in self.label or n not in value_at or not member(value_at[n]):
+                        continue
+                    if not within_tile and tile_at[n] == tile_at[c]:
+                        continue
+                    self.label[n] = k
+                    stack.append(n)
+            self.sizes.append(size)
+
+    def merged(self, cells: list[Cell], linked: bool) -> list[tuple[int, set[int]]]:
+        """The new groups made by covering ``cells`` (all members): ``(size, old labels)``.
+
+        ``linked`` says whether two new cells join each other (halves of one tile).
+        """
+        found: list[tuple[int, set[int]]] = []
+        for c in cells:
+            labels = {self.label[n] for n in neighbours(c) if n in self.label}
+            found.append((1, labels))
+        if len(found) == 2 and (linked or found[0][1] & found[1][1]):
+            found = [(2, found[0][1] | found[1][1])]
+        return [(extra + sum(self.sizes[k] for k in labels), labels)
+                for extra, labels in found]
+
+
+class GroupIndex:
+    """Groups of every value and symbol of a layout, for O(1) evaluation of placements."""
+
+    def __init__(self, layout: Layout, within_tile: bool = True) -> None:
+        self.layout = layout
+        self.within_tile = within_tile
+        self._values: dict[int, _Partition] = {}
+        self._symbols: dict[int, _Partition] = {}
+        self._largest: list[int] | None = None
+        self._products: dict[int, int] = {}
+
+    def value_partition(self, value: int) -> _Partition:
+        """The groups of ``value`` (computed on first use)."""
+        part = self._values.get(value)
+        if part is None:
+            part = _Partition(self.layout, lambda v: v == value, self.within_tile)
+            self._values[value] = part
+        return part
+
+    def symbol_partition(self, symbol: int) -> _Partition:
+        """The groups of ``symbol`` (computed on first use)."""
+        part = self._symbols.get(symbol)
+        if part is None:
+            part = _Partition(self.layout, lambda v: bool(v & symbol), self.within_tile)
+            self._symbols[symbol] = part
+            self._products[symbol] = math.prod(part.sizes)
+        return part
+
+    @property
+    def largest(self) -> list[int]:
+        """The size of the largest group of every value 0-7."""
+        if self._largest is None:
+            self._largest = [max(self.value_partition(v).sizes, default=0) for v in range(8)]
+        return self._largest
+
+    def largest_of(self, value: int) -> int:
+        """The size of the largest group of ``value``."""
+        return max(self.value_partition(value).sizes, default=0)
+
+    def group_after(self, p: Placement, value: int) -> int:
+        """The size of the largest group of ``value`` after placing ``p``."""
+        best = self.largest_of(value)
+        cells = [c for c, w in zip(p.cells, p.values, strict=True) if w == value]
+        if cells:
+            for size, _ in self.value_partition(value).merged(cells, self.within_tile):
+                best = max(best, size)
+        return best
+
+    def largest_after(self, p: Placement) -> list[int]:
+        """The size of the largest group of every value 0-7 after placing ``p``."""
+        out = list(self.largest)
+        for v in set(p.values):
+            out[v] = self.group_after(p, v)
+        return out
+
+    def product_after(self, p: Placement, symbol: int) -> int:
+        """The Dominomega score of ``symbol`` after placing ``p``."""
+        cells = [c for c, w in zip(p.cells, p.values, strict=True) if w & symbol]
+        part = self.symbol_partition(symbol)
+        result = self._products[symbol]
+        if not cells:
+            return result
+        for size, labels in part.merged(cells, self.within_tile):
+            for k in labels:
+                result //= part.sizes[k]
+            result *= size
+        return result
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One placement and its values (see the module docstring for their meaning)."""
+
+    placement: Placement
+    own: int
+    opponents: float
+    margin: float
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"tile": [a, b], "cells": [...], "own": n, "opponents": x, "margin": x}``."""
+        return {**self.placement.to_json(), "own": self.own,
+                "opponents": round(self.opponents, 4), "margin": round(self.margin, 4)}
+
+
+def sample_missions(pool: Iterable[Tile], opponents: int, samples: int, seed: int
+                    ) -> list[list[Tile]]:
+    """``samples`` draws of ``opponents`` different non-double mission tiles from ``pool``."""
+    candidates = sorted(t for t in pool if not is_double(t))
+    if opponents == 0 or not candidates:
+        return []
+    rng = random.Random(seed)
+    k = min(opponents, len(candidates))
+    return [rng.sample(candidates, k) for _ in range(samples)]
+
+
+def rank_dominimum(layout: Layout, hand: tuple[int, int], mission: tuple[int, int],
+                   opponents: int = 1, samples: int = 64, seed: int = 0,
+                   within_tile: bool = True, objective: str = "margin",
+                   hidden: Iterable[Tile] | None = None,
+                   known_missions: list[Tile] | None = None) -> list[Candidate]:
+    """Every legal placement of ``hand`` for the Dominimum player holding ``mission``, best first.
+
+    Parameters
+    ----------
+    opponents : number of other players; their missions are sampled from ``hidden`` (default:
+        every tile not placed, not ``mission`` and not ``hand``) unless ``known_missions``.
+    objective : ``"margin"`` (own - expected best opponent, then own) or ``"own"`` (own score,
+        then margin). Lower is better for both.
+
+    Complexity: O(cells + candidates * samples * opponents).
+    """
+    index = GroupIndex(layout, within_tile)
+    if known_missions is not None:
+        draws = [list(known_missions)] if known_missions else []
+    else:
+        if hidden is None:
+            used = layout.used | {tile(*mission), tile(*hand)}
+            hidden = [t for t in TILES if t not in used]
+        draws = sample_missions(hidden, opponents, samples, seed)
+    a, b = mission
+    out = []
+    for p in layout.legal_placements(hand):
+        largest = index.largest_after(p)
+        own = largest[a] * largest[b]
+        if draws:
+            best = sum(min(largest[x] * largest[y] for x, y in d) for d in draws) / len(draws)
+        else:
+            best = 0.0
+        out.append(Candidate(p, own, best, own - best))
+    key = ((lambda c: (c.margin, c.own)) if objective == "margin"
+           else (lambda c: (c.own, c.margin)))
+    out.sort(key=key)
+    return out
+
+
+def rank_dominomega(layout: Layout, hand: tuple[int, int], symbol: int,
+                    rivals: tuple[int, ...], within_tile: bool = True,
+                    objective: str = "margin") -> list[Candidate]:
+    """Every legal placement of ``hand`` for the Dominomega player owning ``symbol``, best first.
+
+    ``opponents`` of a candidate is the best rival score after it; ``margin`` is
+    log2(own) - log2(best rival) (higher is better; the list is sorted best first).
+    """
+    index = GroupIndex(layout, within_tile)
+    out = []
+    for p in layout.legal_placements(hand):
+        own = index.product_after(p, symbol)
+        best = max((index.product_after(p, s) for s in rivals), default=1)
+        margin = math.log2(max(own, 1)) - math.log2(max(best, 1))
+        out.append(Candidate(p, own, float(best), margin))
+    key = ((lambda c: (-c.margin, -c.own)) if objective == "margin"
+           else (lambda c: (-c.own, -c.margin)))
+    out.sort(key=key)
+    return out
