@@ -15,14 +15,20 @@ from puzzles.errors import PuzzleError
 
 # name -> "module:attribute" of the click command; imported only when used.
 SUBCOMMANDS = {
+    "arrange": ("solver.cli.arrange:arrange",
+                "Arrangements: find, enumerate, count, estimate, split, export, verify."),
     "demo": ("solver.cli.demo:demo", "Write an HTML report showing what the toolkit can do."),
     "dominimum": ("solver.cli.dominimum:dominimum",
                   "Dominimum: score, best placement, play, tournaments, extremes, puzzles."),
     "dominomega": ("solver.cli.dominimum:dominomega",
                    "Dominomega: score, best placement, play, tournaments, maximum."),
     "sets": ("solver.cli.sets:sets", "Piece sets: list pieces, classes and pictures."),
+    "numbridge": ("solver.cli.numbridge:numbridge",
+                  "Numbridge Domains: fields, solver, games, analysis, players."),
     "dominions": ("solver.cli.dominions:dominions",
                   "Dominions: replay, analyse, self-play, best move, puzzles."),
+    "backslide": ("solver.cli.backslide:backslide",
+                  "BackSlide: parity classes and optimal slide solutions."),
 }
 
 

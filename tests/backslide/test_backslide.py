@@ -1,0 +1,138 @@
+"""BackSlide: the published counts, parity classes and optimal slide solutions."""
+
+import json
+from collections import deque
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzles.arrangements import Arrangement, verify
+from puzzles.backslide import (
+    format_position,
+    parity_class,
+    parse_position,
+    slidable,
+    slide,
+)
+from puzzles.errors import IllegalMoveError, InfeasibleError, ParseError
+from puzzles.regions import parse_region
+from solver.backslide import classes, scramble, solve, solved_positions
+from solver.cli import main
+
+REGION = parse_region("4x4", "square")
+
+
+def as_arrangement(position: tuple[int, ...]) -> Arrangement:
+    return Arrangement("square", "compact", {(i % 4, i // 4): v for i, v in enumerate(position)},
+                       REGION)
+
+
+def test_652_solutions_in_two_classes_of_326() -> None:
+    goals = solved_positions()
+    assert len(goals) == 652 == len(set(goals))
+    for g in goals:
+        verify(as_arrangement(g))  # the independent judge accepts every one
+    assert classes() == [326, 326]
+
+
+def bfs_distance(start: tuple[int, ...], goals: set[tuple[int, ...]], limit: int) -> int | None:
+    """Plain breadth-first search: the independent check of IDA*'s optimality."""
+    if start in goals:
+        return 0
+    seen = {start}
+    frontier = deque([(start, 0)])
+    while frontier:
+        pos, d = frontier.popleft()
+        if d == limit:
+            continue
+        for piece in slidable(pos):
+            nxt = slide(pos, piece)
+            if nxt in goals:
+                return d + 1
+            if nxt not in seen:
+                seen.add(nxt)
+                frontier.append((nxt, d + 1))
+    return None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_ida_star_is_optimal_on_short_scrambles(seed: int) -> None:
+    goals = solved_positions()
+    start = scramble(goals[seed * 97], 9, seed)
+    result = solve(start)
+    assert result.goal in set(goals)
+    assert parity_class(result.goal) == parity_class(start)
+    # replaying the slides reaches the goal
+    pos = start
+    for piece in result.slides:
+        pos = slide(pos, piece)
+    assert pos == result.goal
+    assert result.length == bfs_distance(start, set(goals), 9)
+
+
+@pytest.mark.parametrize(
+    "slides", [pytest.param(60, id="60"), pytest.param(300, id="300", marks=pytest.mark.slow)])
+def test_longer_scramble_is_solved_and_replays(slides: int) -> None:
+    goals = solved_positions()
+    start = scramble(goals[5], slides, seed=11)
+    result = solve(start)
+    pos = start
+    for piece in result.slides:
+        pos = slide(pos, piece)
+    assert pos == result.goal and pos in set(goals)
+    assert 0 < result.length <= 60
+
+
+def test_no_goal_in_class_is_infeasible() -> None:
+    goals = [g for g in solved_positions() if parity_class(g) == 0]
+    odd = next(g for g in solved_positions() if parity_class(g) == 1)
+    with pytest.raises(InfeasibleError, match="no solved position is reachable"):
+        solve(odd, goals=goals)
+
+
+positions = st.permutations(list(range(16))).map(tuple)
+
+
+@settings(max_examples=60)
+@given(positions, st.data())
+def test_slides_keep_the_class(position: tuple[int, ...], data: st.DataObject) -> None:
+    piece = data.draw(st.sampled_from(slidable(position)))
+    assert parity_class(slide(position, piece)) == parity_class(position)
+
+
+def test_position_parsing_errors() -> None:
+    p = parse_position("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 .")
+    assert format_position(p).splitlines()[0] == " 1  2  3  4"
+    with pytest.raises(ParseError, match="expected 16 cells"):
+        parse_position("1 2 3")
+    with pytest.raises(ParseError, match="piece 3 twice"):
+        parse_position("1 2 3 3 5 6 7 8 9 10 11 12 13 14 15 .")
+    with pytest.raises(ParseError, match="'x'"):
+        parse_position("1 2 3 x 5 6 7 8 9 10 11 12 13 14 15 .")
+    with pytest.raises(IllegalMoveError, match="not next to the hole"):
+        slide(p, 1)
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    out, err = capsys.readouterr()
+    return int(info.value.code or 0), out, err
+
+
+def test_cli_classes_and_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["backslide", "classes", "--json"], capsys)
+    assert code == 0 and json.loads(out)["classes"] == [326, 326]
+    start = scramble(solved_positions()[0], 12, seed=3)
+    text = " ".join("." if v == 0 else str(v) for v in start)
+    svg = tmp_path / "s.svg"
+    code, out, _ = run(["backslide", "solve", text, "--json", "--quiet", "--svg", str(svg)],
+                       capsys)
+    doc = json.loads(out)
+    assert code == 0 and doc["moves"] == len(doc["slides"]) <= 12
+    assert tuple(doc["goal"]) in set(solved_positions())
+    assert svg.read_text().count("<svg") == 3
+    code, _, err = run(["backslide", "solve", "1 2 3"], capsys)
+    assert code == 2 and "expected 16 cells" in err
