@@ -12,9 +12,9 @@ Examples
 --------
 >>> p = parse_position("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 .")
 >>> parity_class(p), format_position(p).splitlines()[3]
-(0, '13 14 15  .')
+(1, '13 14 15  .')
 >>> parity_class(slide(p, 15))
-0
+1
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -45,11 +46,10 @@ def output_options(func: F) -> F:
     @click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path),
                   help="Write the result to FILE atomically instead of stdout.")
     @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no remarks on stderr.")
+    @functools.wraps(func)  # keeps the name, the help text and options declared so far
     def wrapper(*args: Any, as_json: bool, out: Path | None, quiet: bool, **kwargs: Any) -> Any:
         return func(*args, output=Output(as_json, out, quiet), **kwargs)
 
-    wrapper.__name__ = func.__name__
-    wrapper.__doc__ = func.__doc__
     return wrapper  # type: ignore[return-value]
 
 
