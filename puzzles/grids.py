@@ -264,3 +264,107 @@ def hex_distance(a: Cell, b: Cell) -> int:
     """Number of steps between two axial hexagon cells."""
     dq, dr = a[0] - b[0], a[1] - b[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Symmetries of a set of cells: the rotations and reflections of the plane that map the cells onto
+# themselves, with the matching permutation of directions (pieces turn with the board).
+
+
+def cell_centre(g: Grid, cell: Cell) -> tuple[float, float]:
+    """The centre of a cell in the plane (unit cell size; y grows downwards)."""
+    q, r = cell
+    if g.cell_shape == "hexagon":
+        return (3**0.5 * (q + r / 2.0), 1.5 * r)
+    if g.cell_shape == "square":
+        return (float(q), float(r))
+    h = 3**0.5 / 2.0
+    return (q / 2.0, r * h + (2.0 * h / 3.0 if (q + r) % 2 == 0 else h / 3.0))
+
+
+@dataclass(frozen=True)
+class CellSymmetry:
+    """A rotation or reflection mapping a set of cells onto itself.
+
+    ``cells`` maps each cell to its image; ``directions[cell]`` maps each direction of ``cell``
+    to the direction of the image cell that the turned side points to. ``name`` is e.g.
+    ``rot90`` or ``mirror+rot180`` (mirror: x -> -x, then rotate).
+    """
+
+    name: str
+    cells: dict[Cell, Cell]
+    directions: dict[Cell, dict[int, int]]
+
+    def beams(self, cell: Cell, beams: int) -> int:
+        """The beam mask of a piece on ``cell`` after the symmetry (on the image cell)."""
+        table = self.directions[cell]
+        return sum(table[d] for d in table if beams & d)
+
+
+def cell_symmetries(g: Grid, cells: frozenset[Cell]) -> list[CellSymmetry]:
+    """Every rotation and reflection that maps ``cells`` onto itself (identity first).
+
+    The centre of rotation is the centroid of the cells; a map is kept only when every cell
+    centre lands on a cell centre and every direction on a direction of the image cell.
+
+    Examples
+    --------
+    >>> from puzzles.regions import parse_region
+    >>> [s.name for s in cell_symmetries(grid("square"), parse_region("4x4", "square").cells)][:5]
+    ['rot0', 'rot90', 'rot180', 'rot270', 'mirror+rot0']
+    >>> len(cell_symmetries(grid("hexagon"), parse_region("rhombus:8x8", "hexagon").cells))
+    4
+    """
+    import math
+
+    def key(x: float, y: float) -> tuple[int, int]:
+        return (round(x * 1000), round(y * 1000))
+
+    centres = {c: cell_centre(g, c) for c in cells}
+    at = {key(*xy): c for c, xy in centres.items()}
+    mx = sum(x for x, _ in centres.values()) / len(cells)
+    my = sum(y for _, y in centres.values()) / len(cells)
+    turns = 4 if g.cell_shape == "square" else 6
+    out: list[CellSymmetry] = []
+    for mirror in (False, True):
+        for t in range(turns):
+            angle = 2 * math.pi * t / turns
+            cos, sin = math.cos(angle), math.sin(angle)
+
+            def apply(x: float, y: float, cos: float = cos, sin: float = sin,
+                      mirror: bool = mirror) -> tuple[float, float]:
+                if mirror:
+                    x = -x
+                return (x * cos - y * sin, x * sin + y * cos)
+
+            image: dict[Cell, Cell] = {}
+            for c, (x, y) in centres.items():
+                tx, ty = apply(x - mx, y - my)
+                target = at.get(key(tx + mx, ty + my))
+                if target is None:
+                    break
+                image[c] = target
+            if len(image) != len(cells):
+                continue
+            dirs: dict[Cell, dict[int, int]] = {}
+            for c in cells:
+                x0, y0 = centres[c]
+                theirs = {}
+                for d in g.directions(image[c]):
+                    nx, ny = cell_centre(g, g.neighbour(image[c], d))
+                    ix, iy = centres[image[c]]
+                    theirs[key(nx - ix, ny - iy)] = d
+                table = {}
+                for d in g.directions(c):
+                    nx, ny = cell_centre(g, g.neighbour(c, d))
+                    vx, vy = apply(nx - x0, ny - y0)
+                    if key(vx, vy) not in theirs:
+                        break
+                    table[d] = theirs[key(vx, vy)]
+                if len(table) != len(g.directions(c)):
+                    break
+                dirs[c] = table
+            if len(dirs) == len(cells):
+                out.append(CellSymmetry(f"{'mirror+' if mirror else ''}rot{360 * t // turns}",
+                                        image, dirs))
+    return out

@@ -122,9 +122,9 @@ def solutions(problem: ArrangementProblem, limit: int | None = None, engine: str
         Order the search to reach a first solution fast.
     """
     if choose_engine(problem, engine) == "grow":
-        from solver.arrange.engines import grow
+        from solver.arrange.engines.grow import solutions as grow_solutions
 
-        stream: Iterator[Arrangement] = grow.solutions(problem, tick=tick)
+        stream: Iterator[Arrangement] = grow_solutions(problem, tick=tick)
     else:
         inst, row_stream = rows(problem, engine, tick, find)
         assert inst is not None

@@ -131,7 +131,8 @@ class ArrangementProblem:
                     f"fixed piece {number} at {list(cell)}: set {ps.name!r} has no such piece")
             if number in seen:
                 raise InvalidInputError(
-                    f"fixed piece {number} is given twice, at {list(seen[number])} and {list(cell)}")
+                    f"fixed piece {number} is given twice, at {list(seen[number])} "
+                    f"and {list(cell)}")
             seen[number] = cell
             if self.region is not None and cell not in self.region.cells:
                 raise InvalidInputError(

@@ -39,7 +39,7 @@ class Model:
         """The solution row (piece per cell index, -1 for empty) of the current solution."""
         out = np.full(self.inst.n, -1, dtype=np.int32)
         for (i, p), var in self.x.items():
-            if solver.BooleanValue(var):
+            if solver.boolean_value(var):
                 out[i] = p
         return out
 
@@ -51,23 +51,23 @@ def build_model(m: Model) -> None:
     by_piece: dict[int, list[cp_model.IntVar]] = {}
     for i in range(inst.n):
         for p in inst.candidates(i):
-            var = model.NewBoolVar(f"x{i}_{p}")
+            var = model.new_bool_var(f"x{i}_{p}")
             m.x[i, p] = var
             by_piece.setdefault(p, []).append(var)
     # every piece of the set stands on exactly one cell
     for p in inst.problem.piece_set.numbers():
         if p not in by_piece:  # the piece fits no cell: no solution
-            model.Add(model.NewConstant(0) == 1)
+            model.add(model.new_constant(0) == 1)
             continue
-        model.AddExactlyOne(by_piece[p])
+        model.add_exactly_one(by_piece[p])
     cells = [[(p, m.x[i, p]) for p in inst.candidates(i)] for i in range(inst.n)]
     if kind == "compact":
         # every cell holds exactly one piece
         for row in cells:
-            model.AddExactlyOne(v for _, v in row)
+            model.add_exactly_one(v for _, v in row)
         # facing sides agree across every edge
         for i, s, j, t in inst.edges():
-            model.Add(sum(v for p, v in cells[i] if p >> s & 1)
+            model.add(sum(v for p, v in cells[i] if p >> s & 1)
                       == sum(v for p, v in cells[j] if p >> t & 1))
         return
     raise NotImplementedError(kind)
@@ -86,7 +86,7 @@ def first_row(inst: EdgeInstance) -> np.ndarray | None:
     """One solution row, or None when the model is infeasible."""
     m = Model(inst)
     solver = _solver()
-    status = solver.Solve(m.model)
+    status = solver.solve(m.model)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return m.row(solver)
     return None
@@ -108,7 +108,7 @@ class _Collector(cp_model.CpSolverSolutionCallback):
                 return
             except queue.Full:
                 continue
-        self.StopSearch()
+        self.stop_search()
 
 
 def rows(inst: EdgeInstance) -> Iterator[np.ndarray]:
@@ -122,7 +122,7 @@ def rows(inst: EdgeInstance) -> Iterator[np.ndarray]:
 
     def run() -> None:
         try:
-            solver.Solve(m.model, collector)
+            solver.solve(m.model, collector)
         finally:
             while True:
                 try:
@@ -142,7 +142,7 @@ def rows(inst: EdgeInstance) -> Iterator[np.ndarray]:
             yield item
     finally:
         stop.set()
-        solver.StopSearch()
+        solver.stop_search()
         thread.join()
 
 
@@ -161,5 +161,5 @@ def count(inst: EdgeInstance) -> int:
     solver = _solver()
     solver.parameters.enumerate_all_solutions = True
     counter = Counter()
-    solver.Solve(m.model, counter)
+    solver.solve(m.model, counter)
     return counter.n

@@ -34,7 +34,7 @@ EXHAUSTED, OUT_FULL, BUDGET = 0, 1, 2
 
 
 @njit(cache=True)
-def _place(c, p, sign, nb, back, value, used, known, val, cnt, tables):  # pragma: no cover
+def _place(c, p, sign, nb, back, value, used, known, val, cnt, tables):  # type: ignore[no-untyped-def]  # pragma: no cover
     """Put piece ``p`` on cell ``c`` (sign 1) or take it away (sign -1), updating neighbours."""
     k = nb.shape[1]
     if sign > 0:
@@ -61,7 +61,7 @@ def _place(c, p, sign, nb, back, value, used, known, val, cnt, tables):  # pragm
 
 
 @njit(cache=True)
-def _search(nb, back, offset, order, value, used, known, val, cnt, tables, dynamic, state,
+def _search(nb, back, offset, order, value, used, known, val, cnt, tables, dynamic, state,  # type: ignore[no-untyped-def]
             cell_at, sf, ss, cur, out, max_out, max_nodes, stats):  # pragma: no cover
     """Run the resumable depth-first search; see the module docstring. Returns a status."""
     n_order = order.shape[0]
@@ -163,6 +163,60 @@ def _search(nb, back, offset, order, value, used, known, val, cnt, tables, dynam
     return 0
 
 
+@njit(cache=True)
+def _probe(nb, back, offset, order, value, used, known, val, cnt, tables, seed, cand,  # type: ignore[no-untyped-def]
+           trail):  # pragma: no cover
+    """One random probe down the search tree (Knuth 1975). Returns (tree nodes, solutions)
+    estimates; the arrays are restored before returning."""
+    k = nb.shape[1]
+    full = (1 << k) - 1
+    x = np.uint64(seed) | np.uint64(1)
+    weight = 1.0
+    nodes = 1.0
+    depth = 0
+    sols = 0.0
+    for d in range(order.shape[0]):
+        c = order[d]
+        f = full & ~known[c]
+        v = val[c]
+        m = 0
+        s = f
+        while s >= 0:
+            p = (v | s) + offset[c]
+            s = -1 if s == 0 else (s - 1) & f
+            if used[p]:
+                continue
+            _place(c, p, 1, nb, back, value, used, known, val, cnt, tables)
+            ok = True
+            if tables:
+                for j in range(k):
+                    o = nb[c, j]
+                    if o >= 0 and value[o] < 0 and cnt[offset[o] >> k, known[o], val[o]] == 0:
+                        ok = False
+                        break
+            _place(c, p, -1, nb, back, value, used, known, val, cnt, tables)
+            if ok:
+                cand[m] = p
+                m += 1
+        if m == 0:
+            break
+        weight *= m
+        nodes += weight
+        x ^= x << np.uint64(13)
+        x ^= x >> np.uint64(7)
+        x ^= x << np.uint64(17)
+        pick = cand[np.int64(x % np.uint64(m))]
+        _place(c, pick, 1, nb, back, value, used, known, val, cnt, tables)
+        trail[depth] = c
+        depth += 1
+        if depth == order.shape[0]:
+            sols = weight
+    for t in range(depth - 1, -1, -1):
+        c = trail[t]
+        _place(c, value[c], -1, nb, back, value, used, known, val, cnt, tables)
+    return nodes, sols
+
+
 #: Largest number of sides for which the kernel keeps count tables (forward checking, MRV).
 MAX_TABLE_SIDES = 8
 
@@ -248,6 +302,15 @@ class KernelSearch:
         if status == EXHAUSTED:
             self.done = True
         return int(status)
+
+    def probe(self, seed: int) -> tuple[float, float]:
+        """One Knuth probe from the root: estimates of (tree nodes, solutions)."""
+        cand = np.zeros(1 << self.inst.k, dtype=np.int64)
+        trail = np.zeros(len(self.order) + 1, dtype=np.int64)
+        nodes, sols = _probe(self.inst.nb, self.inst.back, self.inst.offset, self.order,
+                             self.value, self.used, self.known, self.val, self.cnt, self.tables,
+                             seed, cand, trail)
+        return float(nodes), float(sols)
 
     def batches(self, batch: int = 4096, max_nodes: int = 1 << 22,
                 tick: Callable[[], None] | None = None) -> Iterator[np.ndarray]:

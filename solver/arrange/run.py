@@ -1,0 +1,104 @@
+"""Enumeration and counting on top of the engine interface: symmetry, parallel subproblems.
+
+``enumerate_arrangements`` streams verified arrangements (optionally one per symmetry orbit,
+optionally computed on a process pool); ``count_arrangements`` returns ``(count, distinct)``.
+Both keep memory flat: rows travel in batches and only counters survive them.
+
+Examples
+--------
+>>> from solver.arrange.problem import ArrangementProblem
+>>> p = ArrangementProblem.create("square", "compact", "4x4")
+>>> count_arrangements(p, up_to_symmetry=True)
+(652, 82)
+>>> sum(1 for _ in enumerate_arrangements(p, up_to_symmetry=True))
+82
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import islice
+
+import numpy as np
+
+from puzzles.arrangements import Arrangement
+from puzzles.errors import InvalidInputError
+from solver.arrange import api
+from solver.arrange.instance import EdgeInstance
+from solver.arrange.problem import ArrangementProblem
+from solver.arrange.symmetry import SymmetryGroup
+
+Tick = Callable[[int, int], None]  # (solutions so far, nodes or subproblems done)
+
+
+def _row_stream(problem: ArrangementProblem, engine: str, jobs: int, depth: int | None,
+                tick: Tick | None) -> tuple[EdgeInstance, Iterator[np.ndarray]]:
+    if jobs > 1:
+        if api.choose_engine(problem, engine) != "kernel":
+            raise InvalidInputError("--jobs runs the kernel engine (compact arrangements)")
+        from solver.arrange.split import rows_parallel
+
+        par_tick = (lambda done, total, found: tick(found, done)) if tick else None
+        return EdgeInstance.build(problem), rows_parallel(problem, jobs, depth, par_tick)
+    inst, stream = api.rows(problem, engine, tick)
+    assert inst is not None
+    return inst, stream
+
+
+def _batches(stream: Iterator[np.ndarray], n: int, size: int = 2048) -> Iterator[np.ndarray]:
+    while True:
+        block = list(islice(stream, size))
+        if not block:
+            return
+        yield np.array(block, dtype=np.int64).reshape(len(block), n)
+
+
+def enumerate_arrangements(problem: ArrangementProblem, engine: str = "auto",
+                           limit: int | None = None, up_to_symmetry: bool = False,
+                           jobs: int = 1, depth: int | None = None,
+                           tick: Tick | None = None) -> Iterator[Arrangement]:
+    """Verified arrangements, streamed; ``up_to_symmetry`` keeps one per orbit."""
+    if limit is not None and limit <= 0:
+        return
+    if api.choose_engine(problem, engine) == "grow":
+        if up_to_symmetry or jobs > 1:
+            raise InvalidInputError(
+                "--up-to-symmetry and --jobs need a region (a bounded problem)")
+        yield from api.solutions(problem, limit, engine, tick)
+        return
+    inst, stream = _row_stream(problem, engine, jobs, depth, tick)
+    group = SymmetryGroup.of(inst) if up_to_symmetry else None
+    emitted = 0
+    for block in _batches(stream, inst.n):
+        if group is not None:
+            block = block[group.representatives(block)]
+        for row in block:
+            yield api.checked(problem.arrangement(inst.placements(row)), problem)
+            emitted += 1
+            if limit is not None and emitted >= limit:
+                return
+
+
+def count_arrangements(problem: ArrangementProblem, engine: str = "auto",
+                       up_to_symmetry: bool = False, jobs: int = 1, depth: int | None = None,
+                       tick: Tick | None = None) -> tuple[int, int | None]:
+    """``(count, distinct)``; ``distinct`` (orbits) is None unless ``up_to_symmetry``."""
+    name = api.choose_engine(problem, engine)
+    if not up_to_symmetry:
+        if jobs > 1:
+            if name != "kernel":
+                raise InvalidInputError("--jobs runs the kernel engine (compact arrangements)")
+            from solver.arrange.split import count_parallel
+
+            par_tick = (lambda done, total, found: tick(found, done)) if tick else None
+            return count_parallel(problem, jobs, depth, par_tick), None
+        return api.count(problem, engine, tick), None
+    if name == "grow":
+        raise InvalidInputError("--up-to-symmetry needs a region (a bounded problem)")
+    inst, stream = _row_stream(problem, engine, jobs, depth, tick)
+    group = SymmetryGroup.of(inst)
+    total = distinct = 0
+    for block in _batches(stream, inst.n):
+        total += len(block)
+        distinct += int(group.representatives(block).sum())
+    return total, distinct

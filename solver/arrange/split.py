@@ -1,0 +1,152 @@
+"""Independent subproblems and parallel runs (embarrassingly parallel search).
+
+``prefixes(problem, depth)`` lists, in the kernel's depth-first order, every consistent way of
+filling the first ``depth`` free cells of the search order (the nodes at that depth of the
+kernel's tree, forward checks included). Each prefix is a dict ``cell -> piece``;
+``problem.with_fixed(prefix)`` is a subproblem. The subproblems partition the solutions, are
+deterministic and can be replayed anywhere (``to_json``/``from_json``), so the same list can be
+sent to a cluster. ``count_parallel`` and ``rows_parallel`` run them on a local process pool.
+
+Examples
+--------
+>>> from solver.arrange.problem import ArrangementProblem
+>>> p = ArrangementProblem.create("square", "compact", "4x4")
+>>> subs = prefixes(p, 2)
+>>> sum(count_subproblem(p, s) for s in subs)
+652
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from itertools import islice
+from typing import TypeVar
+
+import numpy as np
+
+from puzzles.errors import InvalidInputError, ParseError
+from puzzles.grids import Cell
+from solver.arrange.engines.kernel import KernelSearch, default_order
+from solver.arrange.instance import EdgeInstance
+from solver.arrange.problem import ArrangementProblem
+
+Prefix = dict[Cell, int]
+T = TypeVar("T")
+
+
+def prefixes(problem: ArrangementProblem, depth: int) -> list[Prefix]:
+    """The subproblems at ``depth`` (a list of fixed-prefix dicts, in search order)."""
+    if depth < 0:
+        raise InvalidInputError("the split depth must be at least 0")
+    inst = EdgeInstance.build(problem)
+    order = default_order(inst)[:depth]
+    search = KernelSearch(inst, order=order)
+    out: list[Prefix] = []
+    for block in search.batches():
+        for row in block:
+            out.append({inst.cells[int(i)]: int(row[i]) for i in order})
+    return out
+
+
+def auto_depth(problem: ArrangementProblem, jobs: int, per_job: int = 32,
+               max_depth: int = 12) -> int:
+    """The smallest depth giving at least ``per_job`` subproblems per job (at most max_depth)."""
+    inst = EdgeInstance.build(problem)
+    free = len(default_order(inst))
+    for depth in range(1, min(max_depth, free) + 1):
+        if len(prefixes(problem, depth)) >= per_job * jobs:
+            return depth
+    return min(max_depth, free)
+
+
+def prefix_to_json(prefix: Prefix) -> list[dict[str, object]]:
+    """``[{"cell": [q, r], "piece": n}, ...]``."""
+    return [{"cell": list(c), "piece": p} for c, p in prefix.items()]
+
+
+def prefix_from_json(data: object, where: str = "<json>") -> Prefix:
+    """The inverse of ``prefix_to_json``; raises ParseError."""
+    if not isinstance(data, list):
+        raise ParseError("expected a list of {\"cell\": [q, r], \"piece\": n}", where=where)
+    out: Prefix = {}
+    for i, item in enumerate(data, 1):
+        try:
+            out[(int(item["cell"][0]), int(item["cell"][1]))] = int(item["piece"])
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise ParseError(f"entry #{i} must look like {{\"cell\": [q, r], \"piece\": n}}",
+                             where=where) from exc
+    return out
+
+
+def count_subproblem(problem: ArrangementProblem, prefix: Prefix) -> int:
+    """The number of solutions extending ``prefix``."""
+    return KernelSearch(EdgeInstance.build(problem.with_fixed(prefix))).count()
+
+
+def rows_subproblem(problem: ArrangementProblem, prefix: Prefix) -> np.ndarray:
+    """All solution rows extending ``prefix`` (cell order of the full problem)."""
+    inst = EdgeInstance.build(problem.with_fixed(prefix))
+    blocks = list(KernelSearch(inst).batches())
+    return np.concatenate(blocks) if blocks else np.zeros((0, inst.n), dtype=np.int32)
+
+
+def _ordered(pool: ProcessPoolExecutor, fn: Callable[[tuple[ArrangementProblem, Prefix]], T],
+             problem: ArrangementProblem, subs: list[Prefix], window: int) -> Iterator[T]:
+    """Results of ``fn`` over the subproblems in order, with at most ``window`` in flight."""
+    pending: deque[Future[T]] = deque()
+    todo = iter(subs)
+    for sub in islice(todo, window):
+        pending.append(pool.submit(fn, (problem, sub)))
+    while pending:
+        result = pending.popleft().result()
+        nxt = next(todo, None)
+        if nxt is not None:
+            pending.append(pool.submit(fn, (problem, nxt)))
+        yield result
+
+
+def _count_job(args: tuple[ArrangementProblem, Prefix]) -> int:
+    return count_subproblem(*args)
+
+
+def _rows_job(args: tuple[ArrangementProblem, Prefix]) -> np.ndarray:
+    return rows_subproblem(*args)
+
+
+def count_parallel(problem: ArrangementProblem, jobs: int, depth: int | None = None,
+                   tick: Callable[[int, int, int], None] | None = None) -> int:
+    """Count on ``jobs`` processes; ``tick(done, total, count so far)`` after each subproblem."""
+    subs = prefixes(problem, auto_depth(problem, jobs) if depth is None else depth)
+    total = 0
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        try:
+            for i, n in enumerate(_ordered(pool, _count_job, problem, subs, 4 * jobs)):
+                total += n
+                if tick is not None:
+                    tick(i + 1, len(subs), total)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+    return total
+
+
+def rows_parallel(problem: ArrangementProblem, jobs: int, depth: int | None = None,
+                  tick: Callable[[int, int, int], None] | None = None) -> Iterator[np.ndarray]:
+    """Solution rows in the sequential order, computed on ``jobs`` processes.
+
+    Memory holds at most the rows of the ``2 * jobs`` subproblems in flight.
+    """
+    subs = prefixes(problem, auto_depth(problem, jobs) if depth is None else depth)
+    found = 0
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        try:
+            for i, block in enumerate(_ordered(pool, _rows_job, problem, subs, 2 * jobs)):
+                found += len(block)
+                if tick is not None:
+                    tick(i + 1, len(subs), found)
+                yield from block
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise

@@ -1,0 +1,377 @@
+"""``solver arrange``: find, enumerate, count, estimate, split, export and verify arrangements."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from puzzles.arrangements import KINDS, Arrangement, faults, read_arrangement
+from puzzles.beamsets import SET_NAMES
+from puzzles.errors import InvalidInputError, ParseError, SearchInterrupted
+from puzzles.grids import Cell
+from puzzles.regions import BORDER_RULES
+from reports.beams import arrangement_svg, arrangement_text
+from reports.html import Figure, Section, render_page
+from reports.output import JsonLinesWriter
+from solver.arrange.api import ENGINES
+from solver.arrange.problem import ArrangementProblem
+from solver.cli.common import Output, output_options, write_picture
+from solver.progress import progress_bar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def parse_fix(texts: tuple[str, ...]) -> dict[Cell, int]:
+    """``q,r=n`` strings -> {cell: piece}; raises InvalidInputError naming the bad one."""
+    out: dict[Cell, int] = {}
+    for text in texts:
+        try:
+            where, piece = text.split("=")
+            q, r = where.split(",")
+            out[(int(q), int(r))] = int(piece)
+        except ValueError as exc:
+            raise InvalidInputError(f"--fix {text!r}: expected q,r=piece (e.g. 0,0=9)") from exc
+    return out
+
+
+def read_fixed(path: Path) -> dict[Cell, int]:
+    """Fixed pieces from a JSON file: an arrangement document, ``{"fixed": [...]}`` (a split
+    subproblem) or a plain list of ``{"cell": [q, r], "piece": n}``."""
+    from solver.arrange.split import prefix_from_json
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InvalidInputError(f"cannot read file: {exc.strerror}", where=str(path)) from exc
+    except json.JSONDecodeError as exc:
+        raise ParseError(f"bad JSON at line {exc.lineno}: {exc.msg}", where=str(path)) from exc
+    if isinstance(data, dict):
+        data = data.get("fixed", data.get("placements"))
+    return prefix_from_json(data, str(path))
+
+
+_PROBLEM_OPTIONS: list[Callable[[Any], Any]] = [
+    click.argument("kind", type=click.Choice(KINDS)),
+    click.option("--set", "set_name", type=click.Choice(SET_NAMES), default="square",
+    show_default=True, help="The piece set."),
+    click.option("--region", "region", metavar="R",
+    help="Region or board: 4x4, 2x8, rhombus:8x8, hexagon:5, torus:4x4, a file."),
+    click.option("--border", type=click.Choice(BORDER_RULES), default="blank",
+    show_default=True, help="blank: no beam may leave the region; free: beams may."),
+    click.option("--fix", "fix", multiple=True, metavar="Q,R=N",
+    help="Fix piece N on cell (Q, R); repeatable."),
+    click.option("--fixed", "fixed_file", type=click.Path(dir_okay=False, path_type=Path),
+    help="Fixed pieces from a JSON file (arrangement or subproblem)."),
+    click.option("--single-group", is_flag=True,
+    help="Transcendental: all non-blank pieces in one connected group."),
+    click.option("--no-adjacent", is_flag=True, help="StarMap: no two pieces adjacent."),
+]
+
+
+def problem_options(func: F) -> F:
+    """KIND and the options that describe the problem; passes ``problem``."""
+
+    def wrapper(*args: Any, kind: str, set_name: str, region: str | None, border: str,
+                fix: tuple[str, ...], fixed_file: Path | None, single_group: bool,
+                no_adjacent: bool, **kwargs: Any) -> Any:
+        fixed = read_fixed(fixed_file) if fixed_file else {}
+        fixed.update(parse_fix(fix))
+        problem = ArrangementProblem.create(set_name, kind, region, border, fixed,
+                                            single_group, no_adjacent)
+        return func(*args, problem=problem, **kwargs)
+
+    wrapper.__name__ = func.__name__
+    wrapper.__doc__ = func.__doc__
+    # keep the options declared below this decorator, then add the problem options
+    setattr(wrapper, "__click_params__", list(getattr(func, "__click_params__", [])))
+    decorated: Any = wrapper
+    for option in reversed(_PROBLEM_OPTIONS):
+        decorated = option(decorated)
+    return decorated
+
+
+engine_option = click.option("--engine", type=click.Choice(ENGINES), default="auto",
+                             show_default=True,
+                             help="kernel (our numba search), cpsat or constraint.")
+jobs_option = click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1,
+                           show_default=True, help="Processes (split into subproblems).")
+depth_option = click.option("--depth", type=click.IntRange(0, 64), default=None,
+                            help="Split depth for --jobs (default: 32 subproblems per job).")
+symmetry_option = click.option("--up-to-symmetry", is_flag=True,
+                               help="One arrangement per orbit of the region's rotations and "
+                                    "reflections.")
+
+
+def _pictures(arr: Arrangement, problem: ArrangementProblem, svg: Path | None,
+              html: Path | None, output: Output) -> None:
+    if svg is None and html is None:
+        return
+    fixed = frozenset(problem.fixed_map)
+    picture = arrangement_svg(arr, highlight=fixed, title=problem.describe())
+    write_picture(svg, picture, output, "SVG")
+    if html is not None:
+        section = Section(problem.describe().capitalize(), paragraphs=[
+            f"{len(arr.placements)} pieces placed; checked by the independent verifier."
+            + (" Fixed pieces are outlined in red." if fixed else "")],
+            figures=[Figure(picture, "piece numbers are sums of their beam directions")],
+            pre=[arrangement_text(arr)])
+        write_picture(html, render_page("Arrangement", [section]), output, "HTML")
+
+
+class _Progress:
+    """A tqdm bar fed with (solutions, nodes) ticks."""
+
+    def __init__(self, what: str, quiet: bool) -> None:
+        self.bar = progress_bar(what, quiet=quiet, unit=" sol")
+        self.solutions = 0
+
+    def __call__(self, solutions: int, nodes: int) -> None:
+        self.bar.update(solutions - self.bar.n)
+        self.bar.set_postfix_str(f"{nodes:,} nodes", refresh=False)
+        self.solutions = solutions
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+@click.group()
+def arrange() -> None:
+    """Compact, transcendental and StarMap arrangements of the beam piece sets.
+
+    Examples: solver arrange find compact --set hexagon --region rhombus:8x8;
+    solver arrange count compact --region 4x4 --up-to-symmetry.
+    """
+
+
+@arrange.command("find")
+@problem_options
+@engine_option
+@click.option("--svg", "svg", type=click.Path(dir_okay=False, path_type=Path),
+              help="Draw the arrangement into this SVG file.")
+@click.option("--html", "html", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write an HTML page with the arrangement.")
+@output_options
+def find(problem: ArrangementProblem, engine: str, svg: Path | None, html: Path | None,
+         output: Output) -> None:
+    """Find one arrangement (exit 1 when the search proves there is none).
+
+    JSON: {"set", "kind", "region", "border", "directions", "placements": [{"cell": [q, r],
+    "piece": n}, ...], ...}.
+    """
+    from solver.arrange.api import first
+
+    bar = _Progress("searching", output.quiet)
+    try:
+        arr = first(problem, engine, tick=bar)
+    except KeyboardInterrupt as exc:
+        raise SearchInterrupted("interrupted before a solution was found") from exc
+    finally:
+        bar.close()
+    _pictures(arr, problem, svg, html, output)
+    output.emit(arr.to_json(), f"{problem.describe()}:\n{arrangement_text(arr)}")
+
+
+@arrange.command("enumerate")
+@problem_options
+@engine_option
+@click.option("--limit", type=click.IntRange(1), default=None, help="Stop after N.")
+@symmetry_option
+@jobs_option
+@depth_option
+@output_options
+def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
+                  up_to_symmetry: bool, jobs: int, depth: int | None, output: Output) -> None:
+    """Stream arrangements: text blocks, or JSON lines with --json or --out FILE.
+
+    With --out the lines go to FILE (renamed into place at the end, and also when stopped with
+    Ctrl-C: every solution found so far is kept).
+    """
+    from solver.arrange.run import enumerate_arrangements
+
+    bar = _Progress("enumerating", output.quiet)
+    as_lines = output.json or output.out is not None
+    found = 0
+    stream = enumerate_arrangements(problem, engine, limit, up_to_symmetry, jobs, depth, bar)
+    writer: JsonLinesWriter | _TextWriter
+    if as_lines:
+        stdout = None if output.out is not None else sys.stdout
+        writer = JsonLinesWriter(output.out, stdout=stdout)
+    else:
+        writer = _TextWriter()
+    try:
+        with writer:
+            for arr in stream:
+                found += 1
+                writer.write(arr.to_json() if as_lines else arr)
+    except KeyboardInterrupt as exc:
+        kept = f"; kept in {output.out}" if output.out else ""
+        raise SearchInterrupted(f"interrupted after {found} arrangement(s){kept}") from exc
+    finally:
+        bar.close()
+    what = "distinct arrangement(s) up to symmetry" if up_to_symmetry else "arrangement(s)"
+    output.note(f"{found} {what}" + (f" (limit {limit})" if limit and found >= limit else "")
+                + (f"; wrote {output.out}" if output.out else ""))
+
+
+class _TextWriter:
+    """Writes arrangements as numbered text blocks on stdout."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def write(self, arr: object) -> None:
+        assert isinstance(arr, Arrangement)
+        self.count += 1
+        click.echo(f"#{self.count}\n{arrangement_text(arr)}\n")
+
+    def __enter__(self) -> _TextWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+@arrange.command("count")
+@problem_options
+@engine_option
+@symmetry_option
+@jobs_option
+@depth_option
+@output_options
+def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jobs: int,
+              depth: int | None, output: Output) -> None:
+    """Count arrangements (exactly; see `estimate` when that is out of reach).
+
+    JSON: {"count": n, "distinct": m} (distinct: orbits under the region's symmetries, null
+    without --up-to-symmetry).
+    """
+    from solver.arrange.run import count_arrangements
+
+    bar = _Progress("counting", output.quiet)
+    try:
+        total, distinct = count_arrangements(problem, engine, up_to_symmetry, jobs, depth, bar)
+    except KeyboardInterrupt as exc:
+        raise SearchInterrupted(
+            f"interrupted: at least {bar.solutions} arrangement(s) (count incomplete)") from exc
+    finally:
+        bar.close()
+    text = f"{total} {problem.describe()} arrangement(s)"
+    if distinct is not None:
+        text += f", {distinct} up to rotation and reflection"
+    output.emit({"count": total, "distinct": distinct}, text)
+
+
+@arrange.command("estimate")
+@problem_options
+@click.option("--probes", type=click.IntRange(1), default=1000, show_default=True,
+              help="Random probes.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
+@output_options
+def estimate_cmd(problem: ArrangementProblem, probes: int, seed: int, output: Output) -> None:
+    """Knuth's random-probe estimate of the search tree and of the solution count.
+
+    JSON: {"probes", "seed", "nodes", "nodes_error", "solutions", "solutions_error"} (errors
+    are standard errors of the mean).
+    """
+    from solver.arrange.estimate import estimate
+
+    if problem.region is None or problem.kind != "compact":
+        raise InvalidInputError("estimate supports compact arrangements")
+    bar = progress_bar("probing", total=probes, quiet=output.quiet, unit=" probes")
+    try:
+        est = estimate(problem, probes, seed, tick=lambda n: bar.update(n - bar.n))
+    except KeyboardInterrupt as exc:
+        raise SearchInterrupted("interrupted while probing") from exc
+    finally:
+        bar.close()
+    text = (f"{problem.describe()}: about {est.solutions:.4g} ± {est.solutions_error:.2g} "
+            f"solutions, search tree about {est.nodes:.4g} ± {est.nodes_error:.2g} nodes "
+            f"({probes} probes, seed {seed})")
+    output.emit(est.to_json(), text)
+
+
+@arrange.command("split")
+@problem_options
+@click.option("--depth", type=click.IntRange(0, 64), default=None,
+              help="Fill this many cells per prefix (default: 32 subproblems per job).")
+@jobs_option
+@output_options
+def split_cmd(problem: ArrangementProblem, depth: int | None, jobs: int, output: Output) -> None:
+    """List the independent subproblems (fixed prefixes of the search) as JSON lines.
+
+    Each line: {"index": i, "of": total, "fixed": [{"cell": [q, r], "piece": n}, ...]}. Solve
+    one with `count ... --fixed LINE_FILE`; the counts add up to the whole count.
+    """
+    from solver.arrange.split import auto_depth, prefix_to_json, prefixes
+
+    if problem.kind != "compact":
+        raise InvalidInputError("split supports compact arrangements")
+    subs = prefixes(problem, auto_depth(problem, jobs) if depth is None else depth)
+    docs = [{"index": i, "of": len(subs), "fixed": prefix_to_json({**problem.fixed_map, **s})}
+            for i, s in enumerate(subs)]
+    if output.out is not None:
+        with JsonLinesWriter(output.out) as writer:
+            for doc in docs:
+                writer.write(doc)
+        output.note(f"{len(docs)} subproblems; wrote {output.out}")
+        return
+    if output.json:
+        writer = JsonLinesWriter(None, stdout=sys.stdout)
+        for doc in docs:
+            writer.write(doc)
+        return
+    for i, sub in enumerate(subs):
+        cells = {**problem.fixed_map, **sub}
+        click.echo(f"{i}: " + " ".join(f"{c[0]},{c[1]}={p}" for c, p in cells.items()))
+
+
+@arrange.command("export")
+@problem_options
+@click.option("--format", "fmt", type=click.Choice(["dlx"]), default="dlx", show_default=True,
+              help="dlx: Knuth's exact cover with colours text (DLX2, SSXCC).")
+@output_options
+def export_cmd(problem: ArrangementProblem, fmt: str, output: Output) -> None:
+    """Write the instance for external solvers (compact arrangements).
+
+    JSON: {"format": "dlx", "text": ...}.
+    """
+    from solver.arrange.export import dlx_text
+
+    text = dlx_text(problem)
+    output.emit({"format": fmt, "text": text}, text)
+
+
+@arrange.command("verify")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--fix", "fix", multiple=True, metavar="Q,R=N",
+              help="Also require piece N on cell (Q, R).")
+@output_options
+@click.pass_context
+def verify_cmd(ctx: click.Context, file: Path, fix: tuple[str, ...], output: Output) -> None:
+    """Check an arrangement JSON file; name the first fault (exit 1 when it breaks a rule).
+
+    JSON: {"valid": bool, "fault": str or null, "kind", "set"}.
+    """
+    arr = read_arrangement(file)
+    fault = next(faults(arr, parse_fix(fix)), None)
+    doc = {"valid": fault is None, "fault": fault, "kind": arr.kind, "set": arr.set_name}
+    where = f" on {arr.region.name}" if arr.region else ""
+    text = (f"valid {arr.kind} {arr.set_name} arrangement{where}" if fault is None
+            else f"invalid: {fault}")
+    output.emit(doc, text)
+    if fault is not None:
+        ctx.exit(1)
+
+
+def _register_puzzle() -> None:
+    from solver.cli.arrange_puzzle import puzzle
+
+    arrange.add_command(puzzle)
+
+
+_register_puzzle()
