@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import click
 
 from puzzles.dominions import COLOUR_LETTERS, Position, read_record, replay_record
+from puzzles.dominions.records import format_moves
+from puzzles.errors import InfeasibleError, InvalidInputError
 from reports.dominions import Marks, position_svg, position_text
 from reports.html import Figure, Section, Table, render_page
+from reports.output import write_atomic
 from reports.text import key_values, table
 from solver.cli.common import Output, output_options, write_picture
 from solver.dominions.analysis import Analysis, analyse
+from solver.dominions.players import PLAYERS
+from solver.dominions.puzzles import GOALS, Puzzle, answer_move, find_puzzles
+from solver.dominions.search import search
+from solver.dominions.selfplay import GameResult, run_match, tally
+from solver.dominions.tracker import Tracker
+from solver.progress import progress_bar
 
 RECORD = click.Path(exists=True, dir_okay=False, path_type=Path)
 
@@ -143,3 +153,141 @@ def analysis_sections(a: Analysis) -> list[Section]:
         + (" ".join(name(c) for c in a.oscillation_eyes) or "none") + ".",
     ], [Figure(analysis_svg(a), "groups outlined, eyes dotted, last move in amber")],
         [Table(["colour", "size", "cells", "liberties", "alive", "atari"], rows)])]
+
+
+@dominions.command("selfplay")
+@click.option("--white", type=click.Choice(PLAYERS), default="greedy", show_default=True)
+@click.option("--black", type=click.Choice(PLAYERS), default="random", show_default=True)
+@click.option("--games", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--budget", type=click.IntRange(min=1), default=None,
+              help="Node budget of the search player (default 300).")
+@click.option("--alternate", is_flag=True, help="Swap colours every other game.")
+@click.option("--base", type=click.Choice(["8", "9", "10"]), default="9", show_default=True)
+@click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Write each game's record to DIR/game-NNN.txt.")
+@output_options
+def selfplay_cmd(white: str, black: str, games: int, seed: int, budget: int | None,
+                 alternate: bool, base: str, records_dir: Path | None, output: Output) -> None:
+    """Play GAMES seeded games between two players; print a results table.
+
+    JSON: {"games": [{"game", "white", "black", "score": {"W", "B"}, "result", "moves",
+    "record"}], "tally": {player: {"wins", "losses", "draws"}}}. Ctrl-C keeps finished games.
+    """
+    if records_dir is not None:
+        records_dir.mkdir(parents=True, exist_ok=True)
+    results: list[GameResult] = []
+    bar = progress_bar("games", games, output.quiet, unit="game")
+
+    def done(r: GameResult) -> None:
+        results.append(r)
+        if records_dir is not None:
+            write_atomic(records_dir / f"game-{r.number:03d}.txt", r.record + "\n")
+        bar.update(1)
+
+    try:
+        run_match(white, black, games, seed, alternate, budget, int(base), on_game=done)
+    except KeyboardInterrupt:
+        output.note(f"interrupted after {len(results)} games")
+    finally:
+        bar.close()
+    tallied = tally(results)
+    doc = {
+        "games": [{"game": r.number, "white": r.white, "black": r.black,
+                   "score": {"W": r.score[0], "B": r.score[1]},
+                   "result": "draw" if r.winner is None else
+                   f"{r.winner}+{abs(r.score[0] - r.score[1])}",
+                   "moves": r.moves, "record": r.record} for r in results],
+        "tally": tallied,
+    }
+    rows = [[r.number, r.white, r.black, f"{r.score[0]}:{r.score[1]}",
+             r.winner_name or "draw", r.moves] for r in results]
+    trows = [[name, t["wins"], t["losses"], t["draws"]] for name, t in tallied.items()]
+    text = (table(["game", "white", "black", "score W:B", "winner", "moves"], rows) + "\n\n"
+            + table(["player", "wins", "losses", "draws"], trows))
+    output.emit(doc, text)
+
+
+@dominions.command("best")
+@click.argument("record", type=RECORD)
+@click.option("--move", "move", type=click.IntRange(min=0), default=None,
+              help="Search the position after this many moves (default: the end).")
+@click.option("--budget", type=click.IntRange(min=1), default=300, show_default=True,
+              help="Node budget of the search.")
+@click.option("--seconds", type=click.FloatRange(min=0.01), default=None,
+              help="Also stop deepening after this many seconds.")
+@click.option("--seed", type=int, default=1, show_default=True)
+@output_options
+def best_cmd(record: Path, move: int | None, budget: int, seconds: float | None, seed: int,
+             output: Output) -> None:
+    """Suggest a move for the player to move, with its evaluation and principal line.
+
+    JSON: {"to_move", "move": "B[P55h8]", "value": v (for the mover, material units),
+    "line": ["B[P55h8]", "W[...]", ...], "depth": d, "nodes": n}.
+    """
+    pos = load(record, move)
+    if pos.is_over():
+        raise InvalidInputError("the game is over: there is no move to suggest")
+    r = search(Tracker(pos), budget, seconds=seconds, rng=random.Random(seed))
+    line = format_moves(r.line, pos.to_move, pos).split(";")
+    doc = {"to_move": COLOUR_LETTERS[pos.to_move], "move": line[0], "value": round(r.value, 3),
+           "line": line, "depth": r.depth, "nodes": r.nodes}
+    text = key_values([("to move", doc["to_move"]), ("best", line[0]),
+                       ("value", f"{r.value:+.2f}"), ("line", " ".join(line)),
+                       ("depth", r.depth), ("nodes", r.nodes)])
+    output.emit(doc, text)
+
+
+@dominions.command("puzzle")
+@click.option("--goal", type=click.Choice(GOALS), required=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--count", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many puzzles (each from a different self-play game).")
+@click.option("--games", type=click.IntRange(min=1), default=30, show_default=True,
+              help="Self-play games to search for positions.")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Draw the (first) puzzle position.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the puzzles with pictures, questions and answers.")
+@output_options
+def puzzle_cmd(goal: str, seed: int, count: int, games: int, svg_path: Path | None,
+               html_path: Path | None, output: Output) -> None:
+    """Find positions of seeded self-play where exactly one first move meets GOAL.
+
+    Text output is the collection format (goal/depth/target/answer/record blocks).
+    JSON: {"puzzles": [{"goal", "depth", "question", "target", "answer", "record"}]}.
+    """
+    bar = progress_bar("puzzles", count, output.quiet, unit="puzzle")
+    found: list[Puzzle] = []
+    try:
+        for p in find_puzzles(goal, seed, count, games):
+            found.append(p)
+            bar.update(1)
+    except KeyboardInterrupt:
+        output.note(f"interrupted after {len(found)} puzzles")
+    finally:
+        bar.close()
+    if not found:
+        raise InfeasibleError(f"no {goal} puzzle in {games} self-play games of seed {seed}")
+    if svg_path is not None:
+        write_picture(svg_path, puzzle_svg(found[0]), output)
+    if html_path is not None:
+        sections = [Section(f"Puzzle {k + 1}: {p.goal}", [p.question(), f"Answer: {p.answer}"],
+                            [Figure(puzzle_svg(p), p.question())]) for k, p in enumerate(found)]
+        write_picture(html_path, render_page("Dominions puzzles", sections), output, "report")
+    doc = {"puzzles": [{"goal": p.goal, "depth": p.depth, "question": p.question(),
+                        "target": list(p.target), "answer": p.answer, "record": p.record}
+                       for p in found]}
+    text = "\n\n".join(f"# {p.question()}\n{p.to_text()}" for p in found)
+    output.emit(doc, text)
+
+
+def puzzle_svg(p: Puzzle, show_answer: bool = False) -> str:
+    """The puzzle position (target group outlined; with the answer cell when asked)."""
+    pos = p.position()
+    target = [pos.board.cell_index(n) for n in p.target]
+    marks = Marks(groups=[(pos.to_move, target)] if target else [])
+    if show_answer:
+        marks.highlight = [answer_move(p, pos).cell]
+    return position_svg(pos, marks, title=f"{p.goal}: {'WB'[pos.to_move]} to move",
+                        numbers=True)
