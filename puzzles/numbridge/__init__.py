@@ -1,0 +1,1 @@
+"""Numbridge Domains: the field, its formats, the game rules and records."""

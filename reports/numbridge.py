@@ -1,0 +1,132 @@
+"""Pictures of Numbridge fields and positions: thick block borders, givens, closed cells in the
+owners' colours, block outlines, candidates.
+
+Examples
+--------
+>>> from puzzles.numbridge.field import REGULAR_BLOCKS
+>>> svg = field_svg(REGULAR_BLOCKS, "1" + "0" * 80)
+>>> svg.startswith("<?xml") and ">1</text>" in svg
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import drawsvg as draw
+
+#: Owner colours (reference: first player blue, second red).
+OWNER_FILL = {1: "#cfe0ff", 2: "#ffd3d3"}
+OWNER_STROKE = {1: "#1f5fd1", 2: "#d62728"}
+FONT = "DejaVu Sans, Arial, sans-serif"
+
+
+@dataclass(frozen=True)
+class BlockOutline:
+    """An outline along a block's border: colour and stroke width."""
+
+    colour: str
+    width: float = 4.0
+
+
+def field_svg(
+    blocks: str,
+    digits: str,
+    givens: str | None = None,
+    owners: Sequence[int] | None = None,
+    candidates: Sequence[int] | None = None,
+    outlines: Mapping[int, BlockOutline] | None = None,
+    title: str | None = None,
+    cell: float = 36.0,
+) -> str:
+    """An SVG document of a 9x9 field.
+
+    Parameters
+    ----------
+    blocks : str
+        81 block ids; borders between different blocks are drawn thick.
+    digits : str
+        81 digits to show (``0`` blank).
+    givens : str, optional
+        81 chars; cells whose char is not ``0`` are givens and drawn bold black. Defaults to
+        ``digits``.
+    owners : sequence of 81 ints, optional
+        0 nobody, 1 first player (blue), 2 second player (red): the cell fill.
+    candidates : sequence of 81 bitmasks, optional
+        Candidates (bit d-1 for digit d) drawn small in blank cells.
+    outlines : mapping block id -> BlockOutline
+        Blocks outlined along their border (resolved blocks, decisive blocks).
+    """
+    givens = digits if givens is None else givens
+    m = 10.0
+    top = 22.0 if title else 0.0
+    size = 9 * cell
+    d = draw.Drawing(size + 2 * m, size + 2 * m + top, origin=(-m, -m - top))
+    d.append(draw.Rectangle(-m, -m - top, size + 2 * m, size + 2 * m + top, fill="#ffffff"))
+    if title:
+        d.append(draw.Text(title, 14, size / 2, -top + 4, text_anchor="middle", font_family=FONT))
+    for i in range(81):
+        r, c = divmod(i, 9)
+        fill = OWNER_FILL.get(owners[i], "#fbfaf6") if owners is not None else "#fbfaf6"
+        d.append(draw.Rectangle(c * cell, r * cell, cell, cell, fill=fill, stroke="#bbbbbb",
+                                stroke_width=1))
+    for i in range(81):
+        r, c = divmod(i, 9)
+        x, y = c * cell + cell / 2, r * cell + cell / 2
+        ch = digits[i]
+        if ch != "0":
+            given = givens[i] != "0"
+            colour = "#111111" if given else OWNER_STROKE.get(
+                owners[i] if owners is not None else 0, "#444444")
+            d.append(draw.Text(ch, cell * 0.55, x, y, text_anchor="middle",
+                               dominant_baseline="central", font_family=FONT, fill=colour,
+                               font_weight="bold" if given else "normal"))
+        elif candidates is not None and candidates[i]:
+            for k in range(9):
+                if candidates[i] >> k & 1:
+                    cx = c * cell + (k % 3 + 0.5) * cell / 3
+                    cy = r * cell + (k // 3 + 0.5) * cell / 3
+                    d.append(draw.Text(str(k + 1), cell * 0.24, cx, cy, text_anchor="middle",
+                                       dominant_baseline="central", font_family=FONT,
+                                       fill="#777777"))
+    # thick borders between blocks and around the field
+    for i in range(81):
+        r, c = divmod(i, 9)
+        if c < 8 and blocks[i] != blocks[i + 1]:
+            d.append(draw.Line((c + 1) * cell, r * cell, (c + 1) * cell, (r + 1) * cell,
+                               stroke="#222222", stroke_width=3, stroke_linecap="square"))
+        if r < 8 and blocks[i] != blocks[i + 9]:
+            d.append(draw.Line(c * cell, (r + 1) * cell, (c + 1) * cell, (r + 1) * cell,
+                               stroke="#222222", stroke_width=3, stroke_linecap="square"))
+    d.append(draw.Rectangle(0, 0, size, size, fill="none", stroke="#222222", stroke_width=3))
+    for b, style in (outlines or {}).items():
+        _outline(d, blocks, str(b), style, cell)
+    return str(d.as_svg())
+
+
+def _outline(d: draw.Drawing, blocks: str, b: str, style: BlockOutline, cell: float) -> None:
+    """Draw the border of block ``b``, inset by half the stroke so it stays inside the block."""
+    k = style.width / 2 + 1.5
+    for i in range(81):
+        if blocks[i] != b:
+            continue
+        r, c = divmod(i, 9)
+        x0, y0, x1, y1 = c * cell, r * cell, (c + 1) * cell, (r + 1) * cell
+        up = r > 0 and blocks[i - 9] == b
+        down = r < 8 and blocks[i + 9] == b
+        left = c > 0 and blocks[i - 1] == b
+        right = c < 8 and blocks[i + 1] == b
+        ax0 = x0 if left else x0 + k
+        ax1 = x1 if right else x1 - k
+        ay0 = y0 if up else y0 + k
+        ay1 = y1 if down else y1 - k
+        kw = {"stroke": style.colour, "stroke_width": style.width, "stroke_linecap": "square"}
+        if not up:
+            d.append(draw.Line(ax0, y0 + k, ax1, y0 + k, **kw))
+        if not down:
+            d.append(draw.Line(ax0, y1 - k, ax1, y1 - k, **kw))
+        if not left:
+            d.append(draw.Line(x0 + k, ay0, x0 + k, ay1, **kw))
+        if not right:
+            d.append(draw.Line(x1 - k, ay0, x1 - k, ay1, **kw))

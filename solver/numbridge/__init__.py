@@ -1,0 +1,1 @@
+"""Numbridge Domains: search engines, generation, difficulty, analysis, players."""

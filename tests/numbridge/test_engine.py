@@ -1,0 +1,82 @@
+"""Our bitmask search against CP-SAT and python-constraint, judged by the plain verifier."""
+
+from __future__ import annotations
+
+import doctest
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import solver.numbridge.difficulty
+import solver.numbridge.engine
+import solver.numbridge.generate
+import solver.numbridge.models
+from puzzles.numbridge.field import Field, verify_solution
+from solver.numbridge.engine import count, search, solve
+from solver.numbridge.generate import random_order
+from solver.numbridge.models import constraint_count, cpsat_count, cpsat_solve
+
+SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+IRREGULAR = ("111122222111322242153334444155333444655377748655377888655997888666997778"
+             "666999998")
+IRREGULAR_SOLVED = ("123456789678912354514263897982537461347189625235871946869345172"
+                    "751694238496728513")
+
+
+@pytest.mark.parametrize("module", [solver.numbridge.engine, solver.numbridge.generate,
+                                    solver.numbridge.models, solver.numbridge.difficulty])
+def test_docstring_examples(module: object) -> None:
+    assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
+
+
+def test_hard_set_solved_unique_and_verified(hard: list[tuple[str, str]]) -> None:
+    assert len(hard) == 20
+    for givens, label in hard:
+        f = Field.make(givens)
+        r = solve(f)
+        assert r.count == 1, label
+        assert verify_solution(f, r.solution) == [], label
+        assert cpsat_solve(f) == r.solution, label
+
+
+def test_empty_field_counts_up_to_cap() -> None:
+    f = Field.make("0" * 81)
+    assert count(f, cap=5) == 5
+    assert verify_solution(Field.make("0" * 81, IRREGULAR), IRREGULAR_SOLVED) == []
+    rng = random.Random(1)
+    r = search(Field.make("0" * 81, IRREGULAR), cap=3, order=random_order(rng))
+    assert r.count == 3 and verify_solution(Field.make("0" * 81, IRREGULAR), r.solution) == []
+
+
+def test_contradiction_has_no_solution() -> None:
+    # row 1 needs a 9 at i1, but column i already holds 9 at i9
+    f = Field.make("12345678" + "0" * 72 + "9")
+    assert search(f, cap=2).count == 0
+    assert cpsat_count(f)[0] == 0
+    assert constraint_count(f)[0] == 0
+
+
+def test_node_limit_gives_up() -> None:
+    r = search(Field.make("0" * 81), cap=10**6, node_limit=50)
+    assert r.count == -1 and r.nodes > 50
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(17, 40), st.booleans())
+def test_three_engines_agree_on_counts(seed: int, keep: int, irregular: bool) -> None:
+    """Random subsets of a solution: solution counts (capped at 3) agree across engines."""
+    blocks = IRREGULAR if irregular else Field.make("0" * 81).blocks
+    full = IRREGULAR_SOLVED if irregular else SOLVED
+    rng = random.Random(seed)
+    cells = rng.sample(range(81), keep)
+    givens = "".join(full[i] if i in cells else "0" for i in range(81))
+    f = Field.make(givens, blocks)
+    ours = search(f, cap=3)
+    theirs, sol = cpsat_count(f, cap=3)
+    assert ours.count == theirs
+    assert verify_solution(f, ours.solution) == []
+    assert verify_solution(f, sol) == []
+    if keep >= 30:  # python-constraint is slow on very open fields
+        assert constraint_count(f, cap=3)[0] == ours.count
