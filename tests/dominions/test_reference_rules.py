@@ -31,11 +31,24 @@ def group(board: Board, start: tuple[int, int]) -> set[tuple[int, int]]:
     while todo:
         a = todo.pop()
         for d in HEX_DELTAS:
-            b = linked(board, a, d)
-            if b is not None and board[b][0] == colour and b not in seen:
+            link = linked(board, a, d)
+            if link is None:
+                continue
+            b = link
+            if board[b][0] == colour and b not in seen:
                 seen.add(b)
                 todo.append(b)
     return seen
+
+
+def complete(board: Board, start: tuple[int, int], me: str) -> bool:
+    """True when no beam joins the group of ``start`` to a piece of the other colour."""
+    for a in group(board, start):
+        for d in HEX_DELTAS:
+            b = linked(board, a, d)
+            if b is not None and board[b][0] != me:
+                return False
+    return True
 
 
 def liberties(board: Board, cells: set[tuple[int, int]], on: set[tuple[int, int]]) -> set:
@@ -62,19 +75,16 @@ def play(board: Board, on: set, cell: tuple[int, int], piece: int, me: str) -> B
             own = [nbr(cell, d) for d in HEX_DELTAS
                    if piece & d and nbr(cell, d) in board and board[nbr(cell, d)][0] == me]
             # extension: the joined own group makes up a complete section (no beam to the enemy)
-            extends = any(
-                all(linked(board, a, d) is None or board[linked(board, a, d)][0] == me
-                    for a in group(board, o) for d in HEX_DELTAS)
-                for o in own)
+            extends = any(complete(board, o, me) for o in own)
             if not extends:
                 return None
     new = dict(board)
     new[cell] = (me, piece)
     captured = False
     for d in HEX_DELTAS:
-        b = linked(new, cell, d)
-        if b is not None and new[b][0] == you:
-            g = group(new, b)
+        hit = linked(new, cell, d)
+        if hit is not None and new[hit][0] == you:
+            g = group(new, hit)
             if not liberties(new, g, on):
                 for a in g:
                     new[a] = (me, new[a][1])
