@@ -26,6 +26,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from puzzles.dominions import COLOUR_LETTERS, Move, Position
 from puzzles.dominions.board import fitting_mask, mask_pieces
@@ -69,7 +70,7 @@ class Analysis:
     score: dict[str, int]
     notes: list[str] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, Any]:
         """The stable JSON document of the analysis (cells by name)."""
         name = self.position.board.name
 

@@ -1,0 +1,127 @@
+"""``solver dominions``: replay, analyse, selfplay, best, puzzle; errors and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from puzzles.dominions import replay
+from solver.cli import main
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    out, err = capsys.readouterr()
+    code = info.value.code
+    return (code if isinstance(code, int) else 0), out, err
+
+
+@pytest.fixture
+def record(tmp_path: Path) -> Path:
+    path = tmp_path / "game.txt"
+    path.write_text("# a short game\nW[P63i9];B[P55h8]\nW[P48i8]; B[]\n")
+    return path
+
+
+def test_replay_json(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["dominions", "replay", str(record), "--json"], capsys)
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["position"] == {"h8": "B55", "i8": "W48", "i9": "W63"}
+    assert doc["to_move"] == "W" and doc["moves_played"] == 4
+    assert doc["score"] == {"W": 2 - 61, "B": 1 - 62}
+    assert len(doc["hands"]["W"]) == 61 and 55 not in doc["hands"]["B"]
+    code, out, _ = run(["dominions", "replay", str(record), "--move", "1", "--json"], capsys)
+    assert json.loads(out)["position"] == {"i9": "W63"}
+
+
+def test_replay_text(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["dominions", "replay", str(record)], capsys)
+    assert code == 0 and "W63" in out and "B55" in out and "to move:" in out
+
+
+@pytest.mark.parametrize("text, message", [
+    ("W[P63i9];B[P54h8]", "move 2 B[P54h8]: mismatch on side 1 against i9"),
+    ("W[P63i9];B[P55z9]", "move 2 B[P55z9]"),
+    ("W[P63i9];B[P55h8];W[P63j10]", "move 3 W[P63j10]: W has already played piece 63"),
+    ("W[P1i9];B[P8j10]", "would oscillate"),
+    ("W[P63i9];W[P55h8]", "it is B's turn"),
+    ("W[P63i9];B[P32c3]", "touches no W piece"),
+    ("W[P63i9] B[P55h8", "is not a move like"),
+])
+def test_bad_records_exit_2_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                          text: str, message: str) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text(text)
+    code, out, err = run(["dominions", "replay", str(path)], capsys)
+    assert code == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_move_out_of_range(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["dominions", "replay", str(record), "--move", "9"], capsys)
+    assert code == 2 and "out of range" in err
+
+
+def test_analyse_json_svg_html(record: Path, tmp_path: Path,
+                               capsys: pytest.CaptureFixture[str]) -> None:
+    svg, html = tmp_path / "a.svg", tmp_path / "a.html"
+    code, out, _ = run(["dominions", "analyse", str(record), "--json", "--svg", str(svg),
+                        "--html", str(html)], capsys)
+    assert code == 0
+    doc = json.loads(out)
+    groups = {g["colour"] + ":" + ",".join(g["cells"]): g for g in doc["groups"]}
+    assert set(groups) == {"W:i8,i9", "B:h8"}
+    assert groups["B:h8"]["liberties"] == ["g8", "h7", "h9"]
+    assert groups["W:i8,i9"]["alive"] is False
+    assert doc["legal_moves"]["W"] > 0 and doc["score"] == {"W": -59, "B": -61}
+    assert doc["cells"]["g8"]["fitting"] == [p for p in range(1, 64) if p & 2]
+    assert svg.read_text().startswith("<?xml") and "<svg" in html.read_text()
+
+
+def test_selfplay_records_replay_exactly(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["dominions", "selfplay", "--white", "greedy", "--black", "random",
+                        "--games", "2", "--seed", "4", "--alternate", "--records",
+                        str(tmp_path), "--json"], capsys)
+    assert code == 0
+    doc = json.loads(out)
+    assert [g["white"] for g in doc["games"]] == ["greedy", "random"]
+    for g in doc["games"]:
+        pos = replay((tmp_path / f"game-{g['game']:03d}.txt").read_text())
+        assert pos.is_over() and list(pos.score()) == [g["score"]["W"], g["score"]["B"]]
+    assert doc["tally"]["greedy"]["wins"] + doc["tally"]["greedy"]["draws"] \
+        + doc["tally"]["greedy"]["losses"] == 2
+    # same seed, same games
+    code, again, _ = run(["dominions", "selfplay", "--white", "greedy", "--black", "random",
+                          "--games", "2", "--seed", "4", "--alternate", "--json"], capsys)
+    assert json.loads(again)["games"] == doc["games"]
+
+
+def test_best_suggests_a_legal_move(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["dominions", "best", str(record), "--budget", "40", "--json"], capsys)
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["to_move"] == "W" and doc["line"][0] == doc["move"] and doc["nodes"] <= 40
+    pos = replay(record.read_text())
+    assert pos.is_legal(pos.parse_move(doc["move"][2:-1]))
+
+
+def test_best_on_finished_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "over.txt"
+    path.write_text("W[P63i9];B[];W[]")
+    code, _, err = run(["dominions", "best", str(path)], capsys)
+    assert code == 2 and "game is over" in err
+
+
+def test_puzzle_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    svg = tmp_path / "p.svg"
+    code, out, _ = run(["dominions", "puzzle", "--goal", "capture", "--seed", "5", "--games",
+                        "4", "--json", "--svg", str(svg)], capsys)
+    assert code == 0
+    (p,) = json.loads(out)["puzzles"]
+    assert p["goal"] == "capture" and p["depth"] == 1 and p["answer"][1] == "["
+    assert svg.exists()
