@@ -1,0 +1,204 @@
+"""Game records: a plain-text format read and written line by line.
+
+Format (``#`` starts a comment; tags first, then one action per line)::
+
+    [Givens "81 digits, 0 empty"]
+    [Blocks "81 block ids 1-9"]
+    [Solution "81 digits"]
+    [Bag "the bag's tiles in drawing order"]        (or [BagSeed "7"]: shuffled as deal_bag)
+    [HandSize "4"] [ClaimCost "1"] [MoveLimit "45"] [GameLimit "1200"]
+    [Miss "discard"] [Pass "no-move"] [Flag "lose"] [Exhaustion "cells"] [Candidates "yes"]
+    [First "name"] [Second "name"]
+    [Result "1-0 blocks"]                           (written; checked when read)
+    1. A place e5 3 @4.2
+    2. B claim c3 7 @9
+    3. B place a1 2 @15.5
+    4. A offer @20
+    5. B resign
+
+An action line is ``N. P ACTION [ARGS] [@SECONDS]``: ``N`` counts every action line from 1,
+``P`` is ``A`` (first player) or ``B``; ``@SECONDS`` is the time since the start of the game
+(optional: an action without time does not move the clocks). Actions: ``place CELL DIGIT``,
+``claim CELL TILE...``, ``pass``, ``offer``, ``accept``, ``resign``, and ``clock`` (no player
+needed: it only lets the clocks run to its time, to record a flag fall).
+
+Examples
+--------
+>>> sol = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+>>> text = f'[Givens "{sol[:72]}000000000"]\\n[Solution "{sol}"]\\n[Bag "345261879"]\\n'
+>>> rec = read_record(text + "1. A place a9 3 @2\\n2. B place f9 6 @5\\n")
+>>> g = replay(rec)
+>>> g.owner[72], g.owner[77], g.status_line()
+(1, 2, 'move 3: B to move (One more move in this pair)')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from puzzles.errors import IllegalMoveError, InvalidInputError, InvalidMoveError, ParseError
+from puzzles.numbridge.field import REGULAR_BLOCKS, Field, parse_cell
+from puzzles.numbridge.game import PLAYER_LETTER, Game, Move, RoomSettings
+
+TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]$')
+ACTION = re.compile(r"^(\d+)\.\s+(?:([AB])\s+)?(\w+)((?:\s+[^\s@]+)*)(?:\s+@(\S+))?$")
+
+
+@dataclass
+class Record:
+    """A parsed record: tags and actions (with their line numbers)."""
+
+    tags: dict[str, str] = field(default_factory=dict)
+    moves: list[Move] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+
+    def field(self) -> Field:
+        """The field of the record."""
+        if "Givens" not in self.tags:
+            raise ParseError("record: the [Givens \"...\"] tag is missing")
+        return Field.make(self.tags["Givens"], self.tags.get("Blocks", REGULAR_BLOCKS))
+
+    def settings(self, f: Field) -> RoomSettings:
+        """The room settings named by the tags (defaults for the missing ones)."""
+        t = self.tags
+        try:
+            s = RoomSettings(
+                givens=f.given_count if 22 <= f.given_count <= 34 else 30,
+                blocks="regular" if f.regular else "irregular",
+                claim_cost=int(t.get("ClaimCost", 1)), hand_size=int(t.get("HandSize", 4)),
+                move_limit=float(t.get("MoveLimit", 45)),
+                game_limit=float(t.get("GameLimit", 1200)),
+                candidates=t.get("Candidates", "yes") == "yes", miss=t.get("Miss", "discard"),
+                pass_rule=t.get("Pass", "no-move"), flag=t.get("Flag", "lose"),
+                exhaustion=t.get("Exhaustion", "cells"))
+        except ValueError as exc:
+            raise ParseError(f"record: bad number in a setting tag ({exc})") from None
+        s.check()
+        return s
+
+
+def parse_action(text: str, line: int) -> Move:
+    """One action line as a Move (player 1/2 in ``player``)."""
+    m = ACTION.match(text)
+    if not m:
+        raise ParseError(f"line {line}: cannot read action {text!r} "
+                         "(expected 'N. A place e5 3 @12.5')")
+    _, who, kind, args, when = m.groups()
+    player = {"A": 1, "B": 2}.get(who or "", 0)
+    words = args.split()
+    try:
+        time = float(when) if when is not None else None
+    except ValueError:
+        raise ParseError(f"line {line}: bad time @{when}") from None
+    try:
+        if kind == "place":
+            if len(words) != 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= 9:
+                raise InvalidMoveError(f"line {line}: place needs a cell and a digit 1-9")
+            return Move("place", parse_cell(words[0]), int(words[1]), player=player, time=time)
+        if kind == "claim":
+            if not words or not all(w.isdigit() and 1 <= int(w) <= 9 for w in words[1:]):
+                raise InvalidMoveError(f"line {line}: claim needs a cell and the tiles spent")
+            return Move("claim", parse_cell(words[0]), tiles=tuple(int(w) for w in words[1:]),
+                        player=player, time=time)
+    except ParseError as exc:
+        raise ParseError(f"line {line}: {exc.message}") from None
+    if kind in ("pass", "offer", "accept", "resign", "clock"):
+        if words:
+            raise InvalidMoveError(f"line {line}: {kind} takes no arguments")
+        if kind != "clock" and not player:
+            raise InvalidMoveError(f"line {line}: {kind} needs the player (A or B)")
+        return Move(kind, player=player, time=time)
+    raise InvalidMoveError(f"line {line}: unknown action {kind!r}")
+
+
+def read_record(text: str) -> Record:
+    """Parse a record (tags and actions; the moves are checked by :func:`replay`)."""
+    rec = Record()
+    expected = 1
+    for n, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        tag = TAG.match(line)
+        if tag:
+            rec.tags[tag.group(1)] = tag.group(2)
+            continue
+        mv = parse_action(line, n)
+        number = int(line.split(".", 1)[0])
+        if number != expected:
+            raise ParseError(f"line {n}: action number {number}, expected {expected}")
+        expected += 1
+        rec.moves.append(mv)
+        rec.lines.append(n)
+    return rec
+
+
+def start_game(rec: Record) -> Game:
+    """The starting position of a record (field, solution, bag, settings)."""
+    f = rec.field()
+    sol = rec.tags.get("Solution", "")
+    if not sol:
+        raise ParseError("record: the [Solution \"...\"] tag is missing (solve the field first)")
+    settings = rec.settings(f)
+    if "Bag" in rec.tags:
+        bag = [int(ch) for ch in rec.tags["Bag"] if ch.isdigit()]
+        return Game.new(f, sol, settings, bag=bag)
+    try:
+        seed = int(rec.tags.get("BagSeed", "0"))
+    except ValueError:
+        raise ParseError("record: BagSeed must be an integer") from None
+    return Game.new(f, sol, settings, bag_seed=seed)
+
+
+def replay(rec: Record, upto: int | None = None) -> Game:
+    """Play the record's actions (the first ``upto`` of them) and return the game.
+
+    Raises
+    ------
+    IllegalMoveError
+        The first illegal action, with its action number and the reason.
+    InvalidInputError
+        A [Result] tag that differs from the replayed result.
+    """
+    g = start_game(rec)
+    moves = rec.moves if upto is None else rec.moves[:upto]
+    for i, mv in enumerate(moves, start=1):
+        try:
+            g.play(mv)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"action {i} (line {rec.lines[i - 1]}), {exc.message}",
+                                   rule=exc.rule) from None
+    if upto is None and "Result" in rec.tags and rec.tags["Result"] not in ("*", ""):
+        got = g.result.text() if g.result else "*"
+        if got != rec.tags["Result"]:
+            raise InvalidInputError(f"record: [Result \"{rec.tags['Result']}\"] but the moves "
+                                    f"give {got}")
+    return g
+
+
+def write_record(g: Game, names: tuple[str, str] = ("A", "B"), bag: list[int] | None = None,
+                 extra: dict[str, str] | None = None) -> str:
+    """The record text of a game: tags (with the bag at the start) and every action."""
+    s = g.settings
+    start_bag = bag if bag is not None else _initial_bag(g)
+    tags = {"Givens": g.field.givens, "Blocks": g.field.blocks, "Solution": g.solution,
+            "Bag": "".join(map(str, start_bag)), "HandSize": str(s.hand_size),
+            "ClaimCost": str(s.claim_cost), "MoveLimit": f"{s.move_limit:g}",
+            "GameLimit": f"{s.game_limit:g}", "Miss": s.miss, "Pass": s.pass_rule,
+            "Flag": s.flag, "Exhaustion": s.exhaustion,
+            "Candidates": "yes" if s.candidates else "no",
+            "First": names[0], "Second": names[1], **(extra or {}),
+            "Result": g.result.text() if g.result else "*"}
+    lines = [f'[{k} "{v}"]' for k, v in tags.items()]
+    for i, mv in enumerate(g.history, start=1):
+        who = PLAYER_LETTER.get(mv.player, "")
+        line = f"{i}. " + (f"{who} " if who else "")
+        lines.append(line + mv.text() + (f" @{mv.time:g}" if mv.time is not None else ""))
+    return "\n".join(lines) + "\n"
+
+
+def _initial_bag(g: Game) -> list[int]:
+    if g.initial_bag:
+        return list(g.initial_bag)
+    raise InvalidInputError("the game does not know its starting bag")
