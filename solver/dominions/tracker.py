@@ -83,14 +83,21 @@ class Tracker:
 
     def push(self, move: Move) -> None:
         """Play ``move`` on the position (rules checked there) and update the groups."""
+        self.position.push(move)
+        self.update()
+
+    def update(self) -> None:
+        """Bring the groups up to date after one move was pushed on the position directly."""
         pos = self.position
-        pos.push(move)
+        last = pos.last_outcome()
+        if last is None:
+            return
+        move = last[0]
         if move.is_pass:
             self._log.append(([], []))
             return
         cell = move.cell
-        last = pos.last_outcome()
-        flipped = last[1] if last else ()
+        flipped = last[1]
         nb = pos.board.neighbours
         label = self.label
         touched: set[int] = set()

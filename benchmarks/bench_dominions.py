@@ -1,0 +1,137 @@
+"""Dominions speed: legal-move generation, random self-play, incremental groups vs recomputing.
+
+Run: ``python -m pytest benchmarks/bench_dominions.py --benchmark-only``. Each group compares
+implementations side by side on the same positions.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
+
+from puzzles.dominions import Move, Outcome, Position
+from solver.dominions.graphs import groups as nx_groups
+from solver.dominions.players import RandomPlayer
+from solver.dominions.selfplay import play_game
+from solver.dominions.tracker import Tracker
+
+
+def midgame(seed: int, plies: int = 50) -> Position:
+    rng = random.Random(seed)
+    pos = Position()
+    while len(pos.moves) < plies:
+        moves = list(pos.legal_moves())
+        pos.push(rng.choice(moves[:-1]) if len(moves) > 1 else moves[-1])
+    return pos
+
+
+POSITIONS = [midgame(s) for s in range(5)]
+
+
+def fresh(pos: Position) -> None:
+    pos._groups = None  # measure with the group computation included
+
+
+# --------------------------------------------------------------------- legal-move generation
+@pytest.mark.benchmark(group="legal moves (5 mid-game positions)")
+def test_legal_fast_path(benchmark: BenchmarkFixture) -> None:
+    def run() -> int:
+        n = 0
+        for pos in POSITIONS:
+            fresh(pos)
+            n += len(pos.legal_placements())
+        return n
+    assert benchmark(run) > 0
+
+
+@pytest.mark.benchmark(group="legal moves (5 mid-game positions)")
+def test_legal_outcome_path(benchmark: BenchmarkFixture) -> None:
+    def run() -> int:
+        n = 0
+        for pos in POSITIONS:
+            fresh(pos)
+            n += sum(1 for _, out in pos.placements() if out.status == "legal")
+        return n
+    assert benchmark(run) > 0
+
+
+@pytest.mark.benchmark(group="legal moves (5 mid-game positions)")
+def test_legal_naive_every_piece_everywhere(benchmark: BenchmarkFixture) -> None:
+    def run() -> int:
+        n = 0
+        for pos in POSITIONS:
+            fresh(pos)
+            for cell in range(len(pos.board)):
+                for p in pos.hand(pos.to_move):
+                    n += pos.outcome(Move(cell, p)).status == "legal"
+        return n
+    assert benchmark.pedantic(run, rounds=3, iterations=1) > 0
+
+
+# --------------------------------------------------------------------- self-play
+@pytest.mark.benchmark(group="random self-play game")
+def test_random_game(benchmark: BenchmarkFixture) -> None:
+    seeds = iter(range(10**6))
+
+    def run() -> int:
+        s = next(seeds)
+        return len(play_game(RandomPlayer(s), RandomPlayer(s + 1)).moves)
+    assert benchmark.pedantic(run, rounds=5, iterations=1) > 100
+
+
+# --------------------------------------------------------------------- groups during play
+def _game() -> list[tuple[Move, Outcome]]:
+    pos = midgame(11, 110)
+    moves = list(pos.moves)
+    while pos.moves:
+        pos.pop()
+    out = []
+    for m in moves:
+        o = pos.check(m)
+        out.append((m, o))
+        pos.push(m)
+    return out
+
+
+GAME = _game()  # every move with its outcome: applying them skips the legality checks
+
+
+def replay_with(update: str) -> int:
+    """Apply the moves without checks and bring the groups up to date after each one."""
+    pos = Position()
+    t = Tracker(pos) if update == "tracker" else None
+    total = 0
+    for m, o in GAME:
+        pos._apply(m, o)
+        if t is not None:
+            t.update()
+            total += len(t.table)
+        elif update == "engine":
+            total += len(pos.groups()[1])
+        elif update == "networkx":
+            total += len(nx_groups(pos))
+        else:
+            total += 1
+    return total
+
+
+@pytest.mark.benchmark(group="groups after every move (110 moves)")
+def test_groups_incremental_tracker(benchmark: BenchmarkFixture) -> None:
+    assert benchmark(replay_with, "tracker") > 0
+
+
+@pytest.mark.benchmark(group="groups after every move (110 moves)")
+def test_groups_recompute_plain(benchmark: BenchmarkFixture) -> None:
+    assert benchmark(replay_with, "engine") > 0
+
+
+@pytest.mark.benchmark(group="groups after every move (110 moves)")
+def test_groups_recompute_networkx(benchmark: BenchmarkFixture) -> None:
+    assert benchmark.pedantic(replay_with, args=("networkx",), rounds=5, iterations=1) > 0
+
+
+@pytest.mark.benchmark(group="groups after every move (110 moves)")
+def test_moves_only_baseline(benchmark: BenchmarkFixture) -> None:
+    assert benchmark(replay_with, "none") == len(GAME)
