@@ -17,6 +17,7 @@ from reports.html import Figure, Section, render_page
 PROVIDERS: list[str] = [
     "solver.demo:piece_set_sections",
     "solver.demo:backslide_sections",
+    "solver.dominions.demo:sections",
 ]
 
 
