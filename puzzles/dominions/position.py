@@ -24,7 +24,7 @@ Examples
 >>> pos.to_move, len(list(pos.legal_moves())) > 1
 (1, True)
 >>> pos.score()
-(2, -63)
+(-61, -63)
 """
 
 from __future__ import annotations
