@@ -30,7 +30,6 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from puzzles.dominions.board import (
@@ -64,8 +63,10 @@ class Move(NamedTuple):
 PASS = Move(-1, 0)
 
 
-@dataclass(frozen=True)
-class Group:
+_BEAM_SIDES = tuple(tuple(k for k in range(6) if p >> k & 1) for p in range(64))
+
+
+class Group(NamedTuple):
     """A maximal set of same-coloured pieces connected by beams.
 
     ``liberties`` are the vacant cells its beams point at; ``complete`` is True when no beam
@@ -94,8 +95,7 @@ class Outcome(NamedTuple):
     liberties: int = 0
 
 
-@dataclass(frozen=True)
-class CellInfo:
+class CellInfo(NamedTuple):
     """What every fitting piece on one vacant cell shares (beam links depend on the cell only)."""
 
     contact: bool
@@ -253,7 +253,7 @@ class Position:
         nb = self.board.neighbours
         piece, owner = self.piece, self.owner
         gid = [-1] * len(piece)
-        raw: list[tuple[int, list[int], set[int], bool]] = []
+        raw: list[tuple[int, list[int], set[int], list[int]]] = []
         for start in self.occupied:
             if gid[start] >= 0:
                 continue
@@ -263,38 +263,26 @@ class Position:
             stack = [start]
             cells = []
             libs: set[int] = set()
-            complete = True
+            enemies: list[int] = []
             while stack:
                 i = stack.pop()
                 cells.append(i)
                 p = piece[i]
                 row = nb[i]
-                for k in range(6):
-                    if p >> k & 1:
-                        j = row[k]
-                        if piece[j] < 0:
-                            libs.add(j)
-                        elif owner[j] == colour:
-                            if gid[j] < 0:
-                                gid[j] = g
-                                stack.append(j)
-                        else:
-                            complete = False
-            raw.append((colour, cells, libs, complete))
-        groups = []
-        for colour, cells, libs, complete in raw:
-            touching: set[int] = set()
-            if not complete:
-                for i in cells:
-                    p = piece[i]
-                    row = nb[i]
-                    for k in range(6):
-                        if p >> k & 1:
-                            j = row[k]
-                            if piece[j] >= 0 and owner[j] != colour:
-                                touching.add(gid[j])
-            groups.append(Group(colour, tuple(sorted(cells)), frozenset(libs), complete,
-                                frozenset(touching)))
+                for k in _BEAM_SIDES[p]:
+                    j = row[k]
+                    if piece[j] < 0:
+                        libs.add(j)
+                    elif owner[j] == colour:
+                        if gid[j] < 0:
+                            gid[j] = g
+                            stack.append(j)
+                    else:
+                        enemies.append(j)
+            raw.append((colour, cells, libs, enemies))
+        groups = [Group(colour, tuple(cells), frozenset(libs), not enemies,
+                        frozenset([gid[j] for j in enemies]))
+                  for colour, cells, libs, enemies in raw]
         return gid, groups
 
     # ----------------------------------------------------------------------------- legality

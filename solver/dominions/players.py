@@ -46,8 +46,11 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, t: Tracker) -> Move:
-        moves = [m for m, out in t.position.placements() if out.status == "legal"]
-        return self.rng.choice(moves) if moves else PASS
+        moves = t.position.legal_placements()
+        if not moves:
+            return PASS
+        cell, piece, _, _ = self.rng.choice(moves)
+        return Move(cell, piece)
 
 
 class GreedyPlayer:
