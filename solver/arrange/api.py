@@ -52,14 +52,14 @@ def choose_engine(problem: ArrangementProblem, engine: str = "auto") -> str:
             return "grow"
         raise InvalidInputError(
             f"the {engine} engine needs a bounding region for transcendental arrangements "
-            "(--region); without one use --engine kernel")
-    if engine == "constraint":
-        raise InvalidInputError("the constraint engine models compact arrangements only")
-    if engine == "kernel" and kind == "starmap":
-        raise InvalidInputError("StarMaps are solved by the cpsat engine (--engine cpsat)")
-    if engine == "kernel":
-        return "grow"
-    return "cpsat"
+            "(--region); without one the kernel grows groups on the open plane")
+    if engine in ("auto", "cpsat"):
+        return "cpsat"
+    if kind == "transcendental":
+        raise InvalidInputError(
+            f"the {engine} engine does not model bounded transcendental arrangements; use "
+            "--engine cpsat, or drop --region to let the kernel grow groups on the open plane")
+    raise InvalidInputError(f"StarMaps are solved by the cpsat engine, not {engine}")
 
 
 def rows(problem: ArrangementProblem, engine: str = "auto", tick: Tick | None = None,

@@ -80,7 +80,8 @@ class EdgeInstance:
             for j, d in enumerate(grid.directions(c)):
                 other = region.neighbour(c, d)
                 if other is None:
-                    if region.border == "blank":
+                    # compact: the border rule; otherwise a beam leaving the region meets nothing
+                    if region.border == "blank" or problem.kind != "compact":
                         blank[i] |= d
                     continue
                 if other == c:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 from ortools.sat.python import cp_model
@@ -70,7 +70,64 @@ def build_model(m: Model) -> None:
             model.add(sum(v for p, v in cells[i] if p >> s & 1)
                       == sum(v for p, v in cells[j] if p >> t & 1))
         return
-    raise NotImplementedError(kind)
+    occ = [sum(v for _, v in row) for row in cells]
+    for row in cells:  # at most one piece per cell
+        model.add_at_most_one(v for _, v in row)
+
+    def beam(i: int, s: int) -> cp_model.LinearExprT:
+        return sum(v for p, v in cells[i] if p >> s & 1)
+
+    if kind == "transcendental":
+        for i, s, j, t in inst.edges():
+            # a beam meets a beam: the two facing sides carry beams together
+            model.add(beam(i, s) == beam(j, t))
+            # a blank side never faces a piece: two neighbours on board face beams
+            model.add(beam(i, s) >= occ[i] + occ[j] - 1)
+        if inst.problem.single_group:
+            _single_group(m, cells, beam)
+        return
+    grid = inst.problem.piece_set.grid
+    region = inst.problem.region
+    assert region is not None
+    index = inst.index
+    for i, c in enumerate(inst.cells):
+        for s, d in enumerate(grid.directions(c)):
+            ray = []
+            for other in grid.ray(c, d):
+                if other not in index:
+                    break
+                ray.append(occ[index[other]])
+            # seen: looking along side s one meets a piece
+            seen = model.new_bool_var(f"seen{i}_{s}")
+            model.add_max_equality(seen, ray or [0])
+            # on a piece, a beam side sees a piece and a blank side sees nothing
+            model.add(beam(i, s) <= seen)
+            model.add(seen + occ[i] - 1 <= beam(i, s))
+    if inst.problem.no_adjacent:
+        for i, _s, j, _t in inst.edges():
+            model.add(occ[i] + occ[j] <= 1)
+
+
+def _single_group(m: Model, cells: list[list[tuple[int, cp_model.IntVar]]],
+                  beam: Callable[[int, int], cp_model.LinearExprT]) -> None:
+    """Connectivity by a flow: the cell of the all-beam piece sends one unit to every other
+    non-blank piece, along beam connections only."""
+    inst, model = m.inst, m.model
+    full = (1 << inst.k) - 1
+    n_beamed = sum(1 for p in inst.problem.piece_set.pieces if p.beams)
+    root = [sum(v for p, v in cells[i] if p & full == full and p >> inst.k == 0)
+            for i in range(inst.n)]
+    beamed = [sum(v for p, v in cells[i] if p & full) for i in range(inst.n)]
+    inflow: list[list[cp_model.IntVar]] = [[] for _ in range(inst.n)]
+    outflow: list[list[cp_model.IntVar]] = [[] for _ in range(inst.n)]
+    for i, s, j, _t in inst.edges():
+        for a, b in ((i, j), (j, i)):
+            f = model.new_int_var(0, n_beamed - 1, f"f{a}_{b}_{s}")
+            model.add(f <= (n_beamed - 1) * beam(i, s))
+            outflow[a].append(f)
+            inflow[b].append(f)
+    for i in range(inst.n):
+        model.add(sum(inflow[i]) - sum(outflow[i]) == beamed[i] - n_beamed * root[i])
 
 
 def _solver(time_limit: float | None = None) -> cp_model.CpSolver:
