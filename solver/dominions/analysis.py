@@ -25,6 +25,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,8 +75,8 @@ class Analysis:
         """The stable JSON document of the analysis (cells by name)."""
         name = self.position.board.name
 
-        def names(cells: object) -> list[str]:
-            return sorted((name(c) for c in cells), key=_name_key)  # type: ignore[attr-defined]
+        def names(cells: Iterable[int]) -> list[str]:
+            return sorted((name(c) for c in cells), key=_name_key)
 
         return {
             "moves_played": len(self.position.moves),

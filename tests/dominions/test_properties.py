@@ -9,7 +9,7 @@ from puzzles.dominions import Position, parse_record, replay, write_record
 from puzzles.dominions.records import format_moves
 from solver.dominions.graphs import groups
 
-SETTINGS = settings(max_examples=12, deadline=None,
+SETTINGS = settings(max_examples=8, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
