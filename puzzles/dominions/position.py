@@ -433,13 +433,18 @@ class Position:
         generation: the groups a cell joins are computed once per cell, and each fitting piece
         then costs a few integer operations.
         """
+        return list(self.iter_placements(colour, cells))
+
+    def iter_placements(self, colour: int | None = None,
+                        cells: Iterable[int] | None = None
+                        ) -> Iterator[tuple[int, int, int, int]]:
+        """Lazy form of ``legal_placements``: one cell's placements at a time."""
         c = self.to_move if colour is None else colour
         hand = self.hands[c]
         empty = not self.occupied
         mbs, mbls, occ_n = self.must_beam, self.must_blank, self.occupied_neighbours
         piece = self.piece
         nbs = self.board.neighbours
-        out: list[tuple[int, int, int, int]] = []
         for cell in (range(len(piece)) if cells is None else cells):
             if piece[cell] >= 0 or (not empty and not occ_n[cell]):
                 continue
@@ -448,7 +453,7 @@ class Position:
             if not cand:
                 continue
             if empty:
-                out.extend((cell, p, p.bit_count(), 0) for p in mask_pieces(cand))
+                yield from ((cell, p, p.bit_count(), 0) for p in mask_pieces(cand))
                 continue
             info = self.cell_info(cell, c)
             if not info.contact and not info.extends:
@@ -465,22 +470,21 @@ class Position:
             for p in mask_pieces(cand):
                 n = nlibs + (p & fresh).bit_count()
                 if n:
-                    out.append((cell, p, n, ncap))
+                    yield (cell, p, n, ncap)
                 elif not ncap and info.suicide_libs:
-                    out.append((cell, p, info.suicide_libs, -len(info.suicide_flip)))
-        return out
+                    yield (cell, p, info.suicide_libs, -len(info.suicide_flip))
 
     def legal_moves(self) -> Iterator[Move]:
         """The legal placements of the player to move, then the pass (lazy)."""
         if self.is_over():
             return
-        for cell, p, _, _ in self.legal_placements():
+        for cell, p, _, _ in self.iter_placements():
             yield Move(cell, p)
         yield PASS
 
     def has_placement(self, colour: int | None = None) -> bool:
         """True when ``colour`` (default: to move) has at least one legal placement."""
-        return bool(self.legal_placements(colour))
+        return next(self.iter_placements(colour), None) is not None
 
     def is_legal(self, move: Move) -> bool:
         """True when the player to move may play ``move``."""
