@@ -183,6 +183,8 @@ class Game:
     block_of: list[int] = dc_field(default_factory=list)
     blocks: dict[int, list[int]] = dc_field(default_factory=dict)
     initial_bag: list[int] = dc_field(default_factory=list)
+    held: dict[int, list[int]] = dc_field(default_factory=lambda: {1: [0] * 10, 2: [0] * 10})
+    given: list[bool] = dc_field(default_factory=list)
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -208,6 +210,7 @@ class Game:
         g = cls(f, solution, settings, tiles, {1: [], 2: []}, [0] * CELLS,
                 [int(ch) for ch in f.givens])
         g.initial_bag = list(tiles)
+        g.given = [ch != "0" for ch in f.givens]
         g.block_of = [int(b) for b in f.blocks]
         g.blocks = block_cells(f.blocks)
         g._refill(1)
@@ -216,15 +219,23 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy (for search)."""
-        return replace(self, bag=list(self.bag), hands={1: list(self.hands[1]),
-                       2: list(self.hands[2])}, owner=list(self.owner), digits=list(self.digits),
-                       used=dict(self.used), events=[], history=list(self.history),
-                       misses=dict(self.misses))
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.bag = list(self.bag)
+        g.hands = {1: list(self.hands[1]), 2: list(self.hands[2])}
+        g.owner = list(self.owner)
+        g.digits = list(self.digits)
+        g.used = dict(self.used)
+        g.events = []
+        g.history = list(self.history)
+        g.misses = dict(self.misses)
+        g.held = {1: list(self.held[1]), 2: list(self.held[2])}
+        return g
 
     # ------------------------------------------------------------------ queries
     def is_given(self, cell: int) -> bool:
         """True for a given cell."""
-        return self.field.givens[cell] != "0"
+        return self.given[cell]
 
     def empty_cells(self) -> list[int]:
         """Cells without a digit."""
@@ -232,7 +243,7 @@ class Game:
 
     def unclaimed_givens(self) -> list[int]:
         """Givens nobody has claimed yet."""
-        return [i for i in range(CELLS) if self.is_given(i) and self.owner[i] == 0]
+        return [i for i in range(CELLS) if self.given[i] and self.owner[i] == 0]
 
     def can_move(self, player: int) -> bool:
         """True when ``player`` has a place or claim move (hand and a target)."""
@@ -263,23 +274,21 @@ class Game:
 
     def block_counts(self) -> dict[int, tuple[int, int]]:
         """Block id -> (cells of A, cells of B)."""
-        out = {}
-        for b, cells in self.blocks.items():
-            a = sum(1 for c in cells if self.owner[c] == 1)
-            r = sum(1 for c in cells if self.owner[c] == 2)
-            out[b] = (a, r)
-        return out
+        return {b: (self.held[1][b], self.held[2][b]) for b in self.blocks}
 
     def block_owner(self, b: int) -> int:
         """0 undecided, else the player holding five of the block's nine cells."""
-        a = sum(1 for c in self.blocks[b] if self.owner[c] == 1)
-        r = sum(1 for c in self.blocks[b] if self.owner[c] == 2)
-        return 1 if a >= MAJORITY else 2 if r >= MAJORITY else 0
+        return 1 if self.held[1][b] >= MAJORITY else 2 if self.held[2][b] >= MAJORITY else 0
 
     def scoreboard(self) -> tuple[int, int, int]:
         """(blocks of A, blocks of B, undecided blocks)."""
-        owners = [self.block_owner(b) for b in self.blocks]
-        return owners.count(1), owners.count(2), owners.count(0)
+        a = sum(1 for x in self.held[1] if x >= MAJORITY)
+        b = sum(1 for x in self.held[2] if x >= MAJORITY)
+        return a, b, len(self.blocks) - a - b
+
+    def _take(self, cell: int, p: int) -> None:
+        self.owner[cell] = p
+        self.held[p][self.block_of[cell]] += 1
 
     def cells_held(self) -> tuple[int, int]:
         """(cells of A, cells of B), claimed givens included."""
@@ -378,7 +387,7 @@ class Game:
             hand.remove(move.digit)
             if int(self.solution[move.cell]) == move.digit:
                 self.digits[move.cell] = move.digit
-                self.owner[move.cell] = p
+                self._take(move.cell, p)
             else:
                 self.misses[p] += 1
                 text = f"{PLAYER_LETTER[p]} misses: {move.digit} does not belong on {name}"
@@ -405,7 +414,7 @@ class Game:
                               f"{''.join(map(str, move.tiles))}", "tile-in-hand")
             for t in move.tiles:
                 hand.remove(t)
-            self.owner[move.cell] = p
+            self._take(move.cell, p)
         else:  # pass
             if self.settings.pass_rule == "no-move" and self.can_move(p):
                 self._illegal(f"{PLAYER_LETTER[p]} has a move: pass only without one",

@@ -9,6 +9,8 @@ import click
 
 from puzzles.errors import InfeasibleError, InvalidInputError
 from puzzles.numbridge.field import Field
+from puzzles.numbridge.game import PLAYER_LETTER, Game
+from puzzles.numbridge.record import Record, read_record, replay
 from reports.numbridge import field_svg
 from reports.text import key_values
 from solver.cli.common import Output, output_options, write_picture
@@ -154,3 +156,191 @@ def rate_cmd(field_spec: str, output: Output) -> None:
                                        ("search nodes", r.nodes)]
     pairs += [(name, times) for name, times in r.used.items()]
     output.emit(r.to_json(), key_values(pairs))
+
+
+def _load_game(record_path: Path, at: int | None) -> tuple[Record, Game]:
+
+    if not record_path.is_file():
+        raise InvalidInputError(f"{record_path}: no such record file")
+    rec = read_record(record_path.read_text(encoding="utf-8"))
+    if at is not None and not 0 <= at <= len(rec.moves):
+        raise InvalidInputError(f"--at {at}: the record has {len(rec.moves)} actions")
+    return rec, replay(rec, at)
+
+
+def position_svg(g: Game, candidates: bool = False, title: str | None = None) -> str:
+    """The picture of a position: owner colours, resolved blocks outlined, decisive stronger."""
+    from reports.numbridge import OWNER_STROKE, BlockOutline
+    from solver.numbridge.analysis import analyse
+
+    a = analyse(g)
+    outlines = {bi.block: BlockOutline(OWNER_STROKE[bi.owner], 8.0 if bi.decisive else 3.5)
+                for bi in a.blocks if bi.owner}
+    cand = None
+    if candidates and g.settings.candidates:
+        cand = [a.candidates.get(i, 0) for i in range(81)]
+    return field_svg(g.field.blocks, "".join(map(str, g.digits)), g.field.givens,
+                     owners=g.owner, candidates=cand, outlines=outlines, title=title)
+
+
+@numbridge.command()
+@click.argument("record_path", metavar="RECORD", type=click.Path(path_type=Path))
+@click.option("--at", type=int, help="Analyse after this many actions (default: all).")
+@click.option("--candidates", is_flag=True, help="Draw candidates in empty cells.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write an HTML report with the picture.")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the picture as SVG.")
+@output_options
+def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path | None,
+            svg_path: Path | None, output: Output) -> None:
+    """Block analysis of the game in RECORD: scoreboard, block map, contested blocks, cells
+    left per block, who can still win, decisive blocks, candidates.
+
+    JSON: {"status", "scoreboard": {"A", "B", "undecided"}, "cells", "block_map": [3 lines],
+    "contested": [ids], "can_win": {"A", "B"}, "decisive": [ids], "blocks": [{"block", "A",
+    "B", "empty", "unclaimed_givens", "open", "owner", "contested", "decisive"}],
+    "candidates": {"e5": "139"}, "move_number", "to_move", "one_more_in_pair", "result",
+    "hands", "bag", "misses", "clock_used", "events": [...]}.
+    """
+    from reports.html import Figure, Section, Table, render_page
+    from reports.text import table
+    from solver.numbridge.analysis import analyse as run
+
+    _, g = _load_game(record_path, at)
+    a = run(g)
+    doc = a.to_json()
+    events = [{"move": e.move_number, "kind": e.kind, "text": e.text} for e in g.events
+              if e.kind != "miss"]
+    doc["events"] = events
+    sa, sb, su = a.scoreboard
+    header = ["block", "A", "B", "empty", "open", "owner", "contested", "decisive"]
+    rows: list[list[object]] = [[bi.block, bi.a, bi.b, bi.empty, bi.open,
+                                 {1: "A", 2: "B"}.get(bi.owner, "-"),
+                                 "yes" if bi.contested else "", "yes" if bi.decisive else ""]
+                                for bi in a.blocks]
+    can = ", ".join(f"{p}: {'yes' if a.can_win[k] else 'no'}" for k, p in ((1, "A"), (2, "B")))
+    text = "\n".join([
+        a.status,
+        f"blocks: A {sa}, B {sb}, undecided {su}   cells: A {a.cells[0]}, B {a.cells[1]}",
+        "", *("    " + line for line in a.block_map), "",
+        table(header, rows), "",
+        f"can still win: {can}",
+        f"contested: {', '.join(map(str, a.contested)) or 'none'}",
+        f"decisive: {', '.join(map(str, a.decisive)) or 'none'}",
+    ] + [f"{e['kind']} at move {e['move']}: {e['text']}" for e in events])
+    svg = position_svg(g, candidates, title=a.status)
+    write_picture(svg_path, svg, output)
+    if html_path is not None:
+        page = render_page(f"Numbridge analysis: {record_path.name}", [
+            Section("Position", [a.status, f"Blocks: A {sa}, B {sb}, undecided {su}. "
+                    f"Can still win: {can}."], [Figure(svg, "cells in owner colours; resolved "
+                    "blocks outlined, decisive blocks outlined more strongly")],
+                    [Table(header, rows, "blocks")], pre=["\n".join(a.block_map)]),
+        ])
+        write_picture(html_path, page, output, "report")
+    output.emit(doc, text)
+
+
+@numbridge.command()
+@click.option("--first", type=click.Choice(["random", "greedy", "search"]), default="greedy",
+              show_default=True, help="First player (A).")
+@click.option("--second", type=click.Choice(["random", "greedy", "search"]), default="random",
+              show_default=True, help="Second player (B).")
+@click.option("--games", type=int, default=10, show_default=True, help="Games to play.")
+@click.option("--swap/--no-swap", default=True, show_default=True,
+              help="Swap sides every other game.")
+@click.option("--givens", type=int, default=30, show_default=True)
+@click.option("--blocks", type=click.Choice(["regular", "irregular"]), default="regular",
+              show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of game 1 (+1 each).")
+@click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Write every game's record into this folder (game-0001.txt, ...).")
+@output_options
+def selfplay(first: str, second: str, games: int, swap: bool, givens: int, blocks: str,
+             seed: int, records_dir: Path | None, output: Output) -> None:
+    """Play GAMES games between two players; Ctrl-C keeps the games finished so far.
+
+    JSON: {"players": [first, second], "games": n, "wins": {name: n}, "draws": n,
+    "first_player_wins": n, "average_moves": x, "reasons": {reason: n}, "results": [{"seed",
+    "A", "B", "result", "moves"}]}.
+    """
+    from puzzles.errors import SearchInterrupted
+    from puzzles.numbridge.record import write_record
+    from reports.output import write_atomic
+    from solver.numbridge.players import selfplay as play
+    from solver.progress import progress_bar
+
+    if games < 1:
+        raise InvalidInputError("--games must be at least 1")
+    if records_dir is not None and not records_dir.is_dir():
+        raise InvalidInputError(f"--records {records_dir}: folder does not exist")
+    results: list[dict[str, object]] = []
+    wins = {first: 0, second: 0} if first != second else {first: 0}
+    interrupted = False
+    with progress_bar("selfplay", games, output.quiet, unit="game") as bar:
+        try:
+            for i in range(games):
+                a, b = (second, first) if swap and i % 2 else (first, second)
+                r = play(a, b, seed=seed + i, givens=givens, blocks=blocks)
+                winner = {1: a, 2: b}.get(r.result.winner)
+                if winner is not None:
+                    wins[winner] = wins.get(winner, 0) + 1
+                results.append({"seed": seed + i, "A": a, "B": b, "result": r.result.text(),
+                                "moves": r.moves})
+                if records_dir is not None:
+                    write_atomic(records_dir / f"game-{i + 1:04d}.txt",
+                                 write_record(r.game, (a, b), extra={"Seed": str(seed + i)}))
+                bar.update(1)
+        except KeyboardInterrupt:
+            interrupted = True
+    n = len(results)
+    reasons: dict[str, int] = {}
+    for res in results:
+        reason = str(res["result"]).split(" ", 1)[1]
+        reasons[reason] = reasons.get(reason, 0) + 1
+    draws = sum(1 for res in results if str(res["result"]).startswith("1/2"))
+    first_wins = sum(1 for res in results if str(res["result"]).startswith("1-0"))
+    avg = round(sum(int(str(res["moves"])) for res in results) / n, 1) if n else 0.0
+    doc = {"players": [first, second], "games": n, "wins": wins, "draws": draws,
+           "first_player_wins": first_wins, "average_moves": avg, "reasons": reasons,
+           "results": results}
+    lines = [f"{n} games, {first} vs {second}" + (" (sides swapped every other game)"
+                                                   if swap else "")]
+    lines += [f"  {name}: {w} wins" for name, w in wins.items()]
+    lines += [f"  draws: {draws}", f"  first player (A) won: {first_wins}",
+              f"  average moves: {avg}", "  endings: " + ", ".join(
+                  f"{k} {v}" for k, v in sorted(reasons.items()))]
+    output.emit(doc, "\n".join(lines))
+    if interrupted:
+        raise SearchInterrupted(f"stopped after {n} games (kept)")
+
+
+@numbridge.command()
+@click.argument("record_path", metavar="RECORD", type=click.Path(path_type=Path))
+@click.option("--at", type=int, help="Solve the position after this many actions.")
+@click.option("--node-limit", type=int, default=200_000, show_default=True,
+              help="Give up beyond this many positions.")
+@output_options
+def endgame(record_path: Path, at: int | None, node_limit: int, output: Output) -> None:
+    """Who wins the position in RECORD with best play (full information: both hands and the
+    bag order known), and a best line.
+
+    JSON: {"value": 1|0|-1, "winner": "A"|"B"|"draw", "line": ["A place e5 3", ...],
+    "nodes": n, "status": ...}.
+    """
+    from solver.numbridge.endgame import solve_endgame
+
+    _, g = _load_game(record_path, at)
+    r = solve_endgame(g, node_limit=node_limit)
+    sim = g.copy()
+    line = []
+    for m in r.line:
+        line.append(f"{PLAYER_LETTER[sim.mover]} {m.text()}")
+        sim.play(m)
+    doc = {"value": r.value, "winner": r.winner, "line": line, "nodes": r.nodes,
+           "status": g.status_line(), "result": sim.result.text() if sim.result else None}
+    text = "\n".join([g.status_line(), f"best play: {r.winner}" + (
+        f" ({sim.result.text()})" if sim.result else ""), f"positions searched: {r.nodes}",
+        "line:"] + [f"  {i}. {x}" for i, x in enumerate(line, 1)])
+    output.emit(doc, text)

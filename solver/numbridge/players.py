@@ -1,0 +1,182 @@
+"""Players: random, greedy and a pair-search player, and self-play.
+
+Every player sees its own hand, the field and the solution (a field has exactly one solution, so
+a strong human knows it); none looks at the opponent's hand or the bag order.
+
+- ``random``: a uniformly random turn move (most placements are misses).
+- ``greedy``: the move that improves the block evaluation most right now.
+- ``search``: on the first move of a pair, the best pair of moves (every useful first move, then
+  every useful second move from what is left of the hand), judged by the block evaluation with
+  the opponent's threats (blocks where he holds four and a cell is open).
+
+Examples
+--------
+>>> r = selfplay("greedy", "random", seed=1, givens=30)
+>>> r.result.winner in (0, 1, 2), r.moves > 10
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from puzzles.numbridge.field import CELLS
+from puzzles.numbridge.game import MAJORITY, Game, Move, Result, RoomSettings
+from solver.numbridge.generate import generate
+
+PLAYERS = ("random", "greedy", "search")
+
+
+def useful_moves(g: Game) -> list[Move]:
+    """Correct placements, claims (paying with a dead tile when there is one, else each
+    distinct tile), discards of dead tiles; ``pass`` when nothing else is legal."""
+    p = g.mover
+    hand = g.hands[p]
+    empty_by_digit: dict[int, list[int]] = {}
+    for c in range(CELLS):
+        if g.digits[c] == 0:
+            empty_by_digit.setdefault(int(g.solution[c]), []).append(c)
+    moves = [Move("place", c, d) for d in sorted(set(hand)) for c in empty_by_digit.get(d, [])]
+    dead = sorted({d for d in hand if d not in empty_by_digit})
+    cost = g.settings.claim_cost
+    if len(hand) >= cost:
+        pay = _payment(hand, dead, cost)
+        for c in g.unclaimed_givens():
+            moves.append(Move("claim", c, tiles=pay))
+    empty = g.empty_cells()
+    if empty:
+        for d in dead:
+            wrong = next((c for c in empty if int(g.solution[c]) != d), None)
+            if wrong is not None:
+                moves.append(Move("place", wrong, d))
+    if not moves:
+        moves = [m for m in g.legal_moves()]
+    return moves
+
+
+def _payment(hand: list[int], dead: list[int], cost: int) -> tuple[int, ...]:
+    rest = sorted(hand, key=lambda d: (d not in dead, d))
+    return tuple(sorted(rest[:cost]))
+
+
+def block_value(mine: int, theirs: int, open_cells: int) -> float:
+    """Value of one block for the player holding ``mine`` cells (1 won, -1 lost)."""
+    if mine >= MAJORITY:
+        return 1.0
+    if theirs >= MAJORITY:
+        return -1.0
+    if mine + open_cells < MAJORITY and theirs + open_cells < MAJORITY:
+        return 0.0
+    v = 0.08 * (mine - theirs)
+    if mine == MAJORITY - 1:
+        v += 0.15
+    if theirs == MAJORITY - 1:
+        v -= 0.2
+    if mine + open_cells < MAJORITY:
+        v -= 0.3
+    if theirs + open_cells < MAJORITY:
+        v += 0.3
+    return v
+
+
+def evaluate(g: Game, p: int, threats: bool = False) -> float:
+    """Block evaluation of the position for player ``p`` (a won game is +-100).
+
+    With ``threats`` the opponent is about to play a pair: a block where he holds four (three)
+    cells with one (two) open cells counts as nearly lost.
+    """
+    if g.result is not None:
+        return 0.0 if g.result.winner == 0 else (100.0 if g.result.winner == p else -100.0)
+    total = 0.0
+    for cells in g.blocks.values():
+        mine = theirs = free = 0
+        for c in cells:
+            o = g.owner[c]
+            if o == p:
+                mine += 1
+            elif o:
+                theirs += 1
+            elif g.digits[c] == 0 or g.is_given(c):
+                free += 1
+        v = block_value(mine, theirs, free)
+        if threats and mine < MAJORITY and theirs < MAJORITY:
+            if theirs == MAJORITY - 1 and free >= 1 and mine + free - 1 < MAJORITY + 1:
+                v = min(v, -0.8)
+            elif theirs == MAJORITY - 2 and free >= 2:
+                v -= 0.25
+        total += v
+    return total
+
+
+def _after(g: Game, m: Move) -> Game:
+    h = g.copy()
+    h.history = []
+    h.play(m)
+    return h
+
+
+def random_player(g: Game, rng: random.Random) -> Move:
+    """A uniformly random legal turn move."""
+    return rng.choice(list(g.legal_moves()))
+
+
+def greedy_player(g: Game, rng: random.Random) -> Move:
+    """The useful move with the best evaluation afterwards (random among equals)."""
+    p = g.mover
+    scored = [(evaluate(_after(g, m), p), i, m) for i, m in enumerate(useful_moves(g))]
+    best = max(s for s, _, _ in scored)
+    return rng.choice([m for s, _, m in scored if s >= best - 1e-9])
+
+
+def search_player(g: Game, rng: random.Random, width: int = 12) -> Move:
+    """On a pair's first move: the first move of the best pair (``width`` best first moves,
+    then every second move from the rest of the hand, without the unknown refill)."""
+    p = g.mover
+    if g.left_in_pair < 2:
+        return greedy_player(g, rng)
+    firsts = sorted(((evaluate(_after(g, m), p), rng.random(), m) for m in useful_moves(g)),
+                    key=lambda t: (-t[0], t[1]))[:width]
+    best: tuple[float, float] | None = None
+    choice = firsts[0][2]
+    for s1, tie, m1 in firsts:
+        h = _after(g, m1)
+        if h.result is not None or h.mover != p:
+            value = s1
+        else:
+            h.bag = []  # the refill is unknown: search with the hand that is left
+            value = max(evaluate(_after(h, m2), p, threats=True) for m2 in useful_moves(h))
+        if best is None or (value, tie) > best:
+            best = (value, tie)
+            choice = m1
+    return choice
+
+
+PLAYER_FUNCS: dict[str, Callable[[Game, random.Random], Move]] = {
+    "random": random_player, "greedy": greedy_player, "search": search_player}
+
+
+@dataclass
+class SelfPlayResult:
+    """One self-play game: the finished game, its result and the number of turn moves."""
+
+    game: Game
+    result: Result
+    moves: int
+    players: tuple[str, str]
+
+
+def selfplay(first: str, second: str, seed: int = 0, givens: int = 30,
+             blocks: str = "regular", settings: RoomSettings | None = None,
+             max_moves: int = 500) -> SelfPlayResult:
+    """Play one game between two named players on a generated field (seeded)."""
+    gen = generate(givens, blocks, seed)
+    s = settings or RoomSettings(givens=givens, blocks=blocks, move_limit=0, game_limit=0)
+    g = Game.new(gen.field, gen.solution, s, bag_seed=seed)
+    rng = random.Random(seed * 7919 + 1)
+    funcs = {1: PLAYER_FUNCS[first], 2: PLAYER_FUNCS[second]}
+    while g.result is None and g.move_number <= max_moves:
+        g.play(funcs[g.mover](g, rng))
+    assert g.result is not None, "a game always ends: every move spends a tile"
+    return SelfPlayResult(g, g.result, g.move_number, (first, second))
