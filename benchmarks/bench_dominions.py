@@ -13,7 +13,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 
 from puzzles.dominions import Move, Outcome, Position
 from solver.dominions.graphs import groups as nx_groups
-from solver.dominions.players import RandomPlayer
+from solver.dominions.players import RandomPlayer, make_player
 from solver.dominions.selfplay import play_game
 from solver.dominions.tracker import Tracker
 
@@ -135,3 +135,28 @@ def test_groups_recompute_networkx(benchmark: BenchmarkFixture) -> None:
 @pytest.mark.benchmark(group="groups after every move (110 moves)")
 def test_moves_only_baseline(benchmark: BenchmarkFixture) -> None:
     assert benchmark(replay_with, "none") == len(GAME)
+
+
+# --------------------------------------------------------------------- players
+def _choose(name: str) -> int:
+    total = 0
+    for k, pos in enumerate(POSITIONS):
+        t = Tracker(pos)
+        player = make_player(name, k)
+        total += player.choose(t).cell
+    return total
+
+
+@pytest.mark.benchmark(group="players: one move in each of 5 mid-game positions")
+def test_player_random(benchmark: BenchmarkFixture) -> None:
+    benchmark(_choose, "random")
+
+
+@pytest.mark.benchmark(group="players: one move in each of 5 mid-game positions")
+def test_player_greedy(benchmark: BenchmarkFixture) -> None:
+    benchmark.pedantic(_choose, args=("greedy",), rounds=5, iterations=1)
+
+
+@pytest.mark.benchmark(group="players: one move in each of 5 mid-game positions")
+def test_player_search_default_budget(benchmark: BenchmarkFixture) -> None:
+    benchmark.pedantic(_choose, args=("search",), rounds=3, iterations=1)
