@@ -9,7 +9,7 @@ import click
 
 from puzzles.dominions import COLOUR_LETTERS, Position, read_record, replay_record
 from puzzles.dominions.records import format_moves
-from puzzles.errors import InfeasibleError, InvalidInputError
+from puzzles.errors import InfeasibleError, InvalidInputError, SearchInterrupted
 from reports.dominions import Marks, position_svg, position_text
 from reports.html import Figure, Section, Table, render_page
 from reports.output import write_atomic
@@ -175,7 +175,11 @@ def selfplay_cmd(white: str, black: str, games: int, seed: int, budget: int | No
     "record"}], "tally": {player: {"wins", "losses", "draws"}}}. Ctrl-C keeps finished games.
     """
     if records_dir is not None:
-        records_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            records_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InvalidInputError(f"cannot create records folder {records_dir}: {exc}") \
+                from exc
     results: list[GameResult] = []
     bar = progress_bar("games", games, output.quiet, unit="game")
 
@@ -188,7 +192,9 @@ def selfplay_cmd(white: str, black: str, games: int, seed: int, budget: int | No
     try:
         run_match(white, black, games, seed, alternate, budget, int(base), on_game=done)
     except KeyboardInterrupt:
-        output.note(f"interrupted after {len(results)} games")
+        interrupted = True
+    else:
+        interrupted = False
     finally:
         bar.close()
     tallied = tally(results)
@@ -206,6 +212,8 @@ def selfplay_cmd(white: str, black: str, games: int, seed: int, budget: int | No
     text = (table(["game", "white", "black", "score W:B", "winner", "moves"], rows) + "\n\n"
             + table(["player", "wins", "losses", "draws"], trows))
     output.emit(doc, text)
+    if interrupted:
+        raise SearchInterrupted(f"interrupted after {len(results)} games (kept above)")
 
 
 @dominions.command("best")
@@ -264,9 +272,13 @@ def puzzle_cmd(goal: str, seed: int, count: int, games: int, svg_path: Path | No
             found.append(p)
             bar.update(1)
     except KeyboardInterrupt:
-        output.note(f"interrupted after {len(found)} puzzles")
+        interrupted = True
+    else:
+        interrupted = False
     finally:
         bar.close()
+    if not found and interrupted:
+        raise SearchInterrupted("interrupted before any puzzle was found")
     if not found:
         raise InfeasibleError(f"no {goal} puzzle in {games} self-play games of seed {seed}")
     if svg_path is not None:
@@ -280,6 +292,8 @@ def puzzle_cmd(goal: str, seed: int, count: int, games: int, svg_path: Path | No
                        for p in found]}
     text = "\n\n".join(f"# {p.question()}\n{p.to_text()}" for p in found)
     output.emit(doc, text)
+    if interrupted:
+        raise SearchInterrupted(f"interrupted after {len(found)} puzzles (kept above)")
 
 
 def puzzle_svg(p: Puzzle, show_answer: bool = False) -> str:

@@ -125,3 +125,22 @@ def test_puzzle_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     (p,) = json.loads(out)["puzzles"]
     assert p["goal"] == "capture" and p["depth"] == 1 and p["answer"][1] == "["
     assert svg.exists()
+
+
+def test_selfplay_interrupted_keeps_finished_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import solver.cli.dominions as cli_module
+    from solver.dominions.selfplay import run_match as real
+
+    def stop_after_one(*args: object, on_game: object = None, **kwargs: object) -> None:
+        def hook(r: object) -> None:
+            assert callable(on_game)
+            on_game(r)
+            raise KeyboardInterrupt
+        real(*args, on_game=hook, **kwargs)  # type: ignore[arg-type,misc]
+
+    monkeypatch.setattr(cli_module, "run_match", stop_after_one)
+    code, out, err = run(["dominions", "selfplay", "--games", "3", "--records", str(tmp_path),
+                          "--json"], capsys)
+    assert code == 130 and "interrupted after 1 games" in err
+    assert len(json.loads(out)["games"]) == 1 and (tmp_path / "game-001.txt").exists()
