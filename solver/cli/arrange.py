@@ -88,8 +88,8 @@ def problem_options(func: F) -> F:
     wrapper.__name__ = func.__name__
     wrapper.__doc__ = func.__doc__
     # keep the options declared below this decorator, then add the problem options
-    setattr(wrapper, "__click_params__", list(getattr(func, "__click_params__", [])))
     decorated: Any = wrapper
+    decorated.__click_params__ = list(getattr(func, "__click_params__", []))
     for option in reversed(_PROBLEM_OPTIONS):
         decorated = option(decorated)
     return decorated

@@ -7,16 +7,12 @@ import pytest
 from puzzles.arrangements import is_valid
 from puzzles.errors import InfeasibleError, InvalidInputError
 from solver.arrange import ArrangementProblem, count, first, solutions
+from .helpers import key
 
 
-def key(arr):  # a solution as a hashable value
-    return tuple(sorted(arr.placements.items()))
-
-
-def test_square_4x4_has_652_compact_solutions() -> None:
-    p = ArrangementProblem.create("square", "compact", "4x4")
-    assert count(p) == 652
-    sols = list(solutions(p))
+def test_square_4x4_has_652_compact_solutions(square_problem, square_solutions) -> None:
+    assert count(square_problem) == 652
+    sols = square_solutions
     assert len(sols) == 652
     assert len({key(a) for a in sols}) == 652
     assert all(is_valid(a) for a in sols)
@@ -26,7 +22,7 @@ def test_square_4x4_has_652_compact_solutions() -> None:
 def test_kernel_and_cpsat_give_the_same_solution_sets(region: str) -> None:
     p = ArrangementProblem.create("square", "compact", region)
     if region == "torus:4x4":
-        p = p.with_fixed({(0, 0): 15, (1, 1): 0})
+        p = p.with_fixed({(0, 0): 15, (1, 1): 0, (2, 2): 5})
     kernel = {key(a) for a in solutions(p, engine="kernel")}
     cpsat = {key(a) for a in solutions(p, engine="cpsat")}
     assert kernel == cpsat
@@ -83,3 +79,40 @@ def test_hexagon_rhombus_8x8_compact_solution_is_found_and_valid() -> None:
 def test_triangle_and_second_order_sets() -> None:
     tri = first(ArrangementProblem.create("triangle", "compact", "8x2"))
     assert is_valid(tri) and len(tri.placements) == 16
+
+
+def test_engines_agree_on_a_hexagon_completion() -> None:
+    """Fix 52 of the 64 cells of a rhombus solution: the three engines list the same rest."""
+    p = ArrangementProblem.create("hexagon", "compact", "rhombus:8x8")
+    base = first(p)
+    cells = sorted(base.placements, key=lambda c: (c[1], c[0]))
+    keep = {c: base.placements[c] for c in cells[:40] + cells[52:]}
+    sub = p.with_fixed(keep)
+    sets = {e: {key(a) for a in solutions(sub, engine=e)} for e in ("kernel", "cpsat",
+                                                                     "constraint")}
+    assert key(base) in sets["kernel"]
+    assert sets["kernel"] == sets["cpsat"] == sets["constraint"]
+    assert count(sub, "kernel") == count(sub, "cpsat") == len(sets["kernel"])
+
+
+def test_triangle_engines_agree() -> None:
+    p = ArrangementProblem.create("triangle", "compact", "8x2")
+    kernel = {key(a) for a in solutions(p, engine="kernel")}
+    assert kernel == {key(a) for a in solutions(p, engine="cpsat")}
+    assert kernel == {key(a) for a in solutions(p, engine="constraint")}
+    assert len(kernel) == count(p) == 64
+
+
+def test_torus_and_free_border_counts_match_cpsat_on_subproblems() -> None:
+    for region, border in (("torus:4x4", "blank"), ("4x4", "free")):
+        p = ArrangementProblem.create("square", "compact", region, border,
+                                      fixed={(0, 0): 15, (1, 0): 5, (2, 2): 10})
+        assert count(p, "kernel") == count(p, "cpsat") > 0
+
+
+@pytest.mark.slow
+def test_torus_and_free_border_full_counts_match_cpsat() -> None:
+    for region, border, expected in (("torus:4x4", "blank", 203520), ("4x4", "free", 2765440)):
+        p = ArrangementProblem.create("square", "compact", region, border)
+        assert count(p, "kernel") == expected
+        assert count(p, "cpsat") == expected
