@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 
 from puzzles.dominions import COLOUR_LETTERS, Position
 from puzzles.grids import grid
+from reports.geometry import centre
 from reports.svg import Overlay, PieceDrawing, Style, board_svg
 
 BLACK_FILL, BLACK_BEAM = "#2b2b2b", "#f2efe6"
 WHITE_FILL, WHITE_BEAM = "#fbf8ef", "#2b2b2b"
-STYLE = Style(cell_size=16.0, beam_width=2.6)
+STYLE = Style(cell_size=16.0, beam_width=2.6, margin=22.0)
 
 
 @dataclass
@@ -64,8 +65,32 @@ def position_svg(pos: Position, marks: Marks | None = None, title: str | None = 
         overlays.append(Overlay("label", frozenset(b.cells[i] for i in marks.labels),
                                 colour="#d62728",
                                 labels={b.cells[i]: t for i, t in marks.labels.items()}))
-    return board_svg(grid("hexagon"), b.cells, pieces, overlays, style=STYLE, title=title,
-                     caption=caption)
+    svg = board_svg(grid("hexagon"), b.cells, pieces, overlays, style=STYLE, title=title,
+                    caption=caption)
+    return _with_coordinates(pos, svg)
+
+
+def _with_coordinates(pos: Position, svg: str) -> str:
+    """Row letters left of each row and numbers below each SE end of a number line."""
+    b = pos.board
+    g = grid("hexagon")
+    size = STYLE.cell_size
+    first_in_row: dict[str, int] = {}
+    last_in_line: dict[str, int] = {}
+    for i, name in enumerate(b.names):
+        first_in_row.setdefault(name[0], i)
+        last_in_line.setdefault(name[1:], i)  # names are sorted by letter: the lowest comes first
+    marks = []
+    for text, i, direction in ([(k, v, 4) for k, v in first_in_row.items()]
+                               + [(k, v, 16) for k, v in last_in_line.items()]):
+        x0, y0 = centre(g, b.cells[i], size)
+        x1, y1 = centre(g, g.neighbour(b.cells[i], direction), size)
+        x, y = x0 + 0.62 * (x1 - x0), y0 + 0.62 * (y1 - y0)
+        marks.append(f'<text x="{x:.1f}" y="{y:.1f}" font-size="8" text-anchor="middle" '
+                     f'dominant-baseline="central" fill="#8a8270" '
+                     f'font-family="{STYLE.font_family}">{text}</text>')
+    head, _, _ = svg.rpartition("</svg>")
+    return head + "".join(marks) + "</svg>\n"
 
 
 def position_text(pos: Position) -> str:
