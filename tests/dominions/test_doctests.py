@@ -1,0 +1,17 @@
+"""The examples in the docstrings of solver.dominions."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["solver.dominions.graphs", "solver.dominions.tracker", "solver.dominions.search",
+           "solver.dominions.analysis"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0
