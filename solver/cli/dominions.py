@@ -156,10 +156,14 @@ def analysis_sections(a: Analysis) -> list[Section]:
 
 
 @dominions.command("selfplay")
-@click.option("--white", type=click.Choice(PLAYERS), default="greedy", show_default=True)
-@click.option("--black", type=click.Choice(PLAYERS), default="random", show_default=True)
-@click.option("--games", type=click.IntRange(min=1), default=10, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--white", type=click.Choice(PLAYERS), default="greedy", show_default=True,
+              help="The White player of game 1.")
+@click.option("--black", type=click.Choice(PLAYERS), default="random", show_default=True,
+              help="The Black player of game 1.")
+@click.option("--games", type=click.IntRange(min=1), default=10, show_default=True,
+              help="How many games.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Seed of every random choice (same seed, same games).")
 @click.option("--budget", type=click.IntRange(min=1), default=None,
               help="Node budget of the search player (default 300).")
 @click.option("--alternate", is_flag=True, help="Swap colours every other game.")
