@@ -1,0 +1,98 @@
+"""``solver numbridge``: JSON documents, files, errors and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from puzzles.numbridge.field import Field, verify_solution
+from solver.cli import main
+from solver.numbridge.models import cpsat_count
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    out, err = capsys.readouterr()
+    code = info.value.code
+    return (code if isinstance(code, int) else 0), out, err
+
+
+def test_generate_json_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    svg = tmp_path / "f.svg"
+    code, out, _ = run(["numbridge", "generate", "--givens", "28", "--blocks", "irregular",
+                        "--seed", "4", "--json", "--svg", str(svg)], capsys)
+    assert code == 0
+    doc = json.loads(out)
+    assert list(doc)[:4] == ["givens", "blocks", "solution", "seed"]
+    assert doc["seed"] == 4 and doc["given_count"] == 28 and doc["block_type"] == "irregular"
+    f = Field.make(doc["givens"], doc["blocks"])
+    assert cpsat_count(f, cap=2) == (1, doc["solution"])
+    assert doc["difficulty"]["hardest"]
+    assert svg.read_text().count('stroke-width="3"') > 20
+    code, out2, _ = run(["numbridge", "generate", "--givens", "28", "--blocks", "irregular",
+                         "--seed", "4", "--json"], capsys)
+    assert out2 == out
+
+
+def test_solve_and_rate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    path = tmp_path / "p.txt"
+    path.write_text("# a field\n" + "\n".join(puzzle[r * 9:(r + 1) * 9] for r in range(9)))
+    for engine in ("bitmask", "cpsat", "constraint"):
+        code, out, _ = run(["numbridge", "solve", str(path), "--engine", engine, "--json"],
+                           capsys)
+        doc = json.loads(out)
+        assert code == 0 and doc["unique"] is True and doc["solutions"] == 1
+        assert verify_solution(Field.from_text(puzzle), doc["solution"]) == []
+    code, out, _ = run(["numbridge", "solve", "." * 81, "--cap", "4"], capsys)
+    assert code == 0 and "at least 4" in out
+    code, out, _ = run(["numbridge", "rate", puzzle, "--json"], capsys)
+    assert code == 0 and json.loads(out)["solved_by_logic"] is True
+
+
+def test_bad_fields_exit_2_and_no_solution_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["numbridge", "solve", "11" + "." * 79], capsys)
+    assert code == 2 and "cell b1: given 1 repeats in row 1" in err and "Traceback" not in err
+    code, _, err = run(["numbridge", "solve", "nothing.txt"], capsys)
+    assert code == 2 and "no such field file" in err
+    code, _, err = run(["numbridge", "solve", "12345678" + "." * 72 + "9"], capsys)
+    assert code == 1 and "no solution" in err
+    code, _, err = run(["numbridge", "generate", "--givens", "40"], capsys)
+    assert code == 2 and "22-34" in err
+
+
+def test_selfplay_analyse_endgame(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["numbridge", "selfplay", "--games", "2", "--seed", "3", "--records",
+                        str(tmp_path), "--json", "-q"], capsys)
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["games"] == 2 and sum(doc["wins"].values()) + doc["draws"] == 2
+    rec = tmp_path / "game-0001.txt"
+    html = tmp_path / "a.html"
+    code, out, _ = run(["numbridge", "analyse", str(rec), "--json", "--html", str(html)], capsys)
+    assert code == 0
+    a = json.loads(out)
+    assert a["result"] == doc["results"][0]["result"]
+    assert len(a["block_map"]) == 3 and len(a["blocks"]) == 9
+    assert sum(a["scoreboard"].values()) == 9
+    assert "<svg" in html.read_text()
+    n = len([ln for ln in rec.read_text().splitlines() if ln[:1].isdigit()])
+    code, out, _ = run(["numbridge", "endgame", str(rec), "--at", str(n - 4), "--json"], capsys)
+    assert code == 0
+    e = json.loads(out)
+    assert e["winner"] in ("A", "B", "draw") and e["result"] is not None
+    code, _, err = run(["numbridge", "analyse", str(rec), "--at", "999"], capsys)
+    assert code == 2 and "--at 999" in err
+
+
+def test_illegal_record_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sol = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+    rec = tmp_path / "r.txt"
+    rec.write_text(f'[Givens "{sol[:72]}000000000"]\n[Solution "{sol}"]\n[Bag "345261879"]\n'
+                   "1. A place a9 3\n2. A place b9 4\n")
+    code, _, err = run(["numbridge", "analyse", str(rec)], capsys)
+    assert code == 2
+    assert "action 2 (line 5), move 2: not A's turn, B is to move" in err
