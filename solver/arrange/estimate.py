@@ -10,9 +10,9 @@ choosing a child uniformly at random; with ``m_1, m_2, ...`` children met on the
 Examples
 --------
 >>> from solver.arrange.problem import ArrangementProblem
->>> e = estimate(ArrangementProblem.create("square", "compact", "4x4"), probes=4000, seed=1)
->>> 500 < e.solutions < 800
-True
+>>> e = estimate(ArrangementProblem.create("square", "compact", "4x4"), probes=4000, seed=2)
+>>> round(e.solutions), round(e.solutions_error)  # exact count: 652
+(674, 81)
 """
 
 from __future__ import annotations
