@@ -16,6 +16,7 @@ from reports.html import Figure, Section, render_page
 #: "module:function" of every section provider, in page order.
 PROVIDERS: list[str] = [
     "solver.demo:piece_set_sections",
+    "solver.arrange.demo:sections",
     "solver.demo:backslide_sections",
     "solver.dominions.demo:sections",
 ]
