@@ -14,6 +14,7 @@ from puzzles.numbridge.record import Record, read_record, replay
 from reports.numbridge import field_svg
 from reports.text import key_values
 from solver.cli.common import Output, output_options, write_picture
+from solver.numbridge.pictures import position_svg
 
 FIELD_HELP = ("FIELD is a file in the text or JSON field format, '-' for stdin, or 81 givens "
               "(optionally followed by 81 block ids) given directly.")
@@ -166,21 +167,6 @@ def _load_game(record_path: Path, at: int | None) -> tuple[Record, Game]:
     if at is not None and not 0 <= at <= len(rec.moves):
         raise InvalidInputError(f"--at {at}: the record has {len(rec.moves)} actions")
     return rec, replay(rec, at)
-
-
-def position_svg(g: Game, candidates: bool = False, title: str | None = None) -> str:
-    """The picture of a position: owner colours, resolved blocks outlined, decisive stronger."""
-    from reports.numbridge import OWNER_STROKE, BlockOutline
-    from solver.numbridge.analysis import analyse
-
-    a = analyse(g)
-    outlines = {bi.block: BlockOutline(OWNER_STROKE[bi.owner], 8.0 if bi.decisive else 3.5)
-                for bi in a.blocks if bi.owner}
-    cand = None
-    if candidates and g.settings.candidates:
-        cand = [a.candidates.get(i, 0) for i in range(81)]
-    return field_svg(g.field.blocks, "".join(map(str, g.digits)), g.field.givens,
-                     owners=g.owner, candidates=cand, outlines=outlines, title=title)
 
 
 @numbridge.command()

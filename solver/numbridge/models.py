@@ -90,3 +90,20 @@ def constraint_count(field: Field, cap: int = 2) -> tuple[int, str]:
         if len(found) >= cap:
             break
     return len(found), found[0] if found else ""
+
+
+def cpsat_int_solve(field: Field) -> str:
+    """One solution with a second CP-SAT model: an integer per cell and AllDifferent per unit."""
+    m = cp_model.CpModel()
+    x = [m.new_int_var(1, 9, f"x{c}") for c in range(CELLS)]
+    for c in range(CELLS):
+        if field.givens[c] != "0":
+            m.add(x[c] == int(field.givens[c]))  # givens are fixed
+    for unit in units(field.blocks):
+        m.add_all_different([x[c] for c in unit])  # rows, columns, blocks
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    status = solver.solve(m)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return ""
+    return "".join(str(solver.value(v)) for v in x)

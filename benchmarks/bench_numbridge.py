@@ -1,0 +1,136 @@
+"""Numbridge field solving and generation, side by side with the peers.
+
+Run: ``python -m pytest benchmarks/bench_numbridge.py --benchmark-only``. Groups:
+
+- ``hard-20``: the 20 hard puzzles of ``shared/data/hard-sudoku-20.txt`` (one round solves all
+  20): our numba bitmask search (solution + uniqueness proof, and first solution only), our
+  CP-SAT models with 1 worker (Boolean model: first solution and uniqueness; integer model
+  with AllDifferent: first solution), py-sudoku (first solution).
+- ``generated-30``: 20 generated 30-given fields (10 regular, 10 irregular; py-sudoku only
+  handles the regular ones, so it gets its own group of the 10 regular fields).
+- ``generate``: generating one 30-given field, a new seed every round (the median is the figure).
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
+
+from puzzles.numbridge.field import Field, verify_solution
+from solver.numbridge.engine import search
+from solver.numbridge.generate import generate
+from solver.numbridge.models import cpsat_count, cpsat_int_solve, cpsat_solve
+
+HARD_PATH = Path(__file__).resolve().parents[2] / "shared" / "data" / "hard-sudoku-20.txt"
+HARD = [Field.make(line.split()[0]) for line in HARD_PATH.read_text().splitlines()
+        if line.strip() and not line.startswith("#")]
+REGULAR = [generate(30, "regular", s).field for s in range(10)]
+IRREGULAR = [generate(30, "irregular", s).field for s in range(10)]
+
+
+def ours_unique(fields: list[Field]) -> int:
+    n = 0
+    for f in fields:
+        r = search(f, cap=2)
+        assert r.count == 1
+        n += 1
+    return n
+
+
+def ours_first(fields: list[Field]) -> int:
+    return sum(1 for f in fields if search(f, cap=1).count == 1)
+
+
+def cpsat_first(fields: list[Field]) -> int:
+    return sum(1 for f in fields if cpsat_solve(f))
+
+
+def cpsat_int_first(fields: list[Field]) -> int:
+    return sum(1 for f in fields if cpsat_int_solve(f))
+
+
+def cpsat_unique(fields: list[Field]) -> int:
+    return sum(1 for f in fields if cpsat_count(f, cap=2)[0] == 1)
+
+
+def pysudoku(fields: list[Field]) -> int:
+    from sudoku import Sudoku
+
+    n = 0
+    for f in fields:
+        board = [[int(f.givens[r * 9 + c]) for c in range(9)] for r in range(9)]
+        s = Sudoku(3, 3, board=board).solve()
+        assert s.board is not None
+        sol = "".join(str(v) for row in s.board for v in row)
+        assert verify_solution(f, sol) == []
+        n += 1
+    return n
+
+
+# ------------------------------------------------------------------------------ hard-20
+@pytest.mark.benchmark(group="hard-20")
+def test_hard_bitmask_unique(benchmark: BenchmarkFixture) -> None:
+    search(HARD[0], cap=2)  # compiled before timing
+    assert benchmark(ours_unique, HARD) == 20
+
+
+@pytest.mark.benchmark(group="hard-20")
+def test_hard_bitmask_first(benchmark: BenchmarkFixture) -> None:
+    assert benchmark(ours_first, HARD) == 20
+
+
+@pytest.mark.benchmark(group="hard-20")
+def test_hard_cpsat_first(benchmark: BenchmarkFixture) -> None:
+    assert benchmark.pedantic(cpsat_first, (HARD,), rounds=5, iterations=1) == 20
+
+
+@pytest.mark.benchmark(group="hard-20")
+def test_hard_cpsat_int_first(benchmark: BenchmarkFixture) -> None:
+    assert benchmark.pedantic(cpsat_int_first, (HARD,), rounds=5, iterations=1) == 20
+
+
+@pytest.mark.benchmark(group="hard-20")
+def test_hard_cpsat_unique(benchmark: BenchmarkFixture) -> None:
+    assert benchmark.pedantic(cpsat_unique, (HARD,), rounds=5, iterations=1) == 20
+
+
+@pytest.mark.benchmark(group="hard-20")
+def test_hard_pysudoku(benchmark: BenchmarkFixture) -> None:
+    assert benchmark.pedantic(pysudoku, (HARD,), rounds=1, iterations=1) == 20
+
+
+# ------------------------------------------------------------------------- generated
+@pytest.mark.benchmark(group="generated-30 (10 regular + 10 irregular)")
+def test_generated_bitmask(benchmark: BenchmarkFixture) -> None:
+    assert benchmark(ours_unique, REGULAR + IRREGULAR) == 20
+
+
+@pytest.mark.benchmark(group="generated-30 (10 regular + 10 irregular)")
+def test_generated_cpsat(benchmark: BenchmarkFixture) -> None:
+    assert benchmark.pedantic(cpsat_unique, (REGULAR + IRREGULAR,), rounds=5) == 20
+
+
+@pytest.mark.benchmark(group="generated-30 regular (py-sudoku)")
+def test_generated_regular_bitmask(benchmark: BenchmarkFixture) -> None:
+    assert benchmark(ours_first, REGULAR) == 10
+
+
+@pytest.mark.benchmark(group="generated-30 regular (py-sudoku)")
+def test_generated_regular_pysudoku(benchmark: BenchmarkFixture) -> None:
+    assert benchmark.pedantic(pysudoku, (REGULAR,), rounds=3, iterations=1) == 10
+
+
+# -------------------------------------------------------------------------- generate
+@pytest.mark.benchmark(group="generate one 30-given field")
+@pytest.mark.parametrize("blocks", ["regular", "irregular"])
+def test_generate(benchmark: BenchmarkFixture, blocks: str) -> None:
+    seeds = itertools.count(1000)
+
+    def setup() -> tuple[tuple[int, str, int], dict[str, object]]:
+        return (30, blocks, next(seeds)), {}
+
+    g = benchmark.pedantic(generate, setup=setup, rounds=20, iterations=1)
+    assert g.field.given_count == 30

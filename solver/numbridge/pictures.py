@@ -1,0 +1,21 @@
+"""Pictures of positions: the field with owners, block outlines and candidates."""
+
+from __future__ import annotations
+
+from puzzles.numbridge.game import Game
+from reports.numbridge import field_svg
+
+
+def position_svg(g: Game, candidates: bool = False, title: str | None = None) -> str:
+    """The picture of a position: owner colours, resolved blocks outlined, decisive stronger."""
+    from reports.numbridge import OWNER_STROKE, BlockOutline
+    from solver.numbridge.analysis import analyse
+
+    a = analyse(g)
+    outlines = {bi.block: BlockOutline(OWNER_STROKE[bi.owner], 8.0 if bi.decisive else 3.5)
+                for bi in a.blocks if bi.owner}
+    cand = None
+    if candidates and g.settings.candidates:
+        cand = [a.candidates.get(i, 0) for i in range(81)]
+    return field_svg(g.field.blocks, "".join(map(str, g.digits)), g.field.givens,
+                     owners=g.owner, candidates=cand, outlines=outlines, title=title)
