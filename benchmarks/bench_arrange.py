@@ -1,0 +1,202 @@
+"""Arrangement engines side by side: our kernel, xcover (Knuth's Algorithm C, numba), CP-SAT
+and python-constraint, on the jobs of issue 2. Run with
+
+    python -m pytest benchmarks/bench_arrange.py --benchmark-only
+
+Every engine is warmed up first (numba compilation excluded). Groups: enumerate-4x4,
+count-torus-4x4, count-free-4x4, find-rhombus-8x8, find-single-group.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from xcover import covers
+
+from solver.arrange import ArrangementProblem, solutions
+from solver.arrange.engines import constraint, cpsat
+from solver.arrange.engines.grow import FastGrowSearch, GrowSearch
+from solver.arrange.engines.kernel import KernelSearch
+from solver.arrange.export import dlx_text, parse_xcc
+from solver.arrange.instance import EdgeInstance
+
+
+def problem(region: str, border: str = "blank", set_name: str = "square",
+            kind: str = "compact", **kw: object) -> ArrangementProblem:
+    return ArrangementProblem.create(set_name, kind, region, border, **kw)  # type: ignore[arg-type]
+
+
+def xcover_count(xcc: tuple[list[str], list[str], list[list[str]]], limit: int | None = None,
+                 ) -> int:
+    primary, secondary, options = xcc
+    n = 0
+    for _ in covers(options, primary=primary, secondary=secondary, colored=True):
+        n += 1
+        if limit is not None and n >= limit:
+            break
+    return n
+
+
+def kernel_rows(inst: EdgeInstance) -> int:
+    return sum(len(b) for b in KernelSearch(inst).batches())
+
+
+def kernel_count(inst: EdgeInstance) -> int:
+    return KernelSearch(inst).count()
+
+
+# ---------------------------------------------------------------------------- enumerate 4x4
+SQUARE = problem("4x4")
+SQUARE_INST = EdgeInstance.build(SQUARE)
+SQUARE_XCC = parse_xcc(dlx_text(SQUARE))
+
+
+@pytest.mark.benchmark(group="enumerate-4x4")
+def test_enumerate_4x4_kernel_rows(benchmark) -> None:
+    kernel_rows(SQUARE_INST)
+    assert benchmark(kernel_rows, SQUARE_INST) == 652
+
+
+@pytest.mark.benchmark(group="enumerate-4x4")
+def test_enumerate_4x4_kernel_count(benchmark) -> None:
+    kernel_count(SQUARE_INST)
+    assert benchmark(kernel_count, SQUARE_INST) == 652
+
+
+@pytest.mark.benchmark(group="enumerate-4x4")
+def test_enumerate_4x4_kernel_verified_arrangements(benchmark) -> None:
+    assert benchmark(lambda: sum(1 for _ in solutions(SQUARE))) == 652
+
+
+@pytest.mark.benchmark(group="enumerate-4x4")
+def test_enumerate_4x4_xcover(benchmark) -> None:
+    xcover_count(SQUARE_XCC)
+    assert benchmark(xcover_count, SQUARE_XCC) == 652
+
+
+@pytest.mark.benchmark(group="enumerate-4x4")
+def test_enumerate_4x4_cpsat(benchmark) -> None:
+    assert benchmark.pedantic(lambda: sum(1 for _ in cpsat.rows(SQUARE_INST)), rounds=5) == 652
+
+
+@pytest.mark.benchmark(group="enumerate-4x4")
+def test_enumerate_4x4_python_constraint(benchmark) -> None:
+    n = benchmark.pedantic(lambda: sum(1 for _ in constraint.rows(SQUARE_INST)), rounds=1)
+    assert n == 652
+
+
+# ---------------------------------------------------------------------------- count variants
+TORUS = problem("torus:4x4")
+TORUS_INST = EdgeInstance.build(TORUS)
+FREE = problem("4x4", "free")
+FREE_INST = EdgeInstance.build(FREE)
+
+
+@pytest.mark.benchmark(group="count-torus-4x4")
+def test_count_torus_kernel(benchmark) -> None:
+    assert benchmark.pedantic(kernel_count, (TORUS_INST,), rounds=3) == 203520
+
+
+@pytest.mark.benchmark(group="count-torus-4x4")
+def test_count_torus_xcover(benchmark) -> None:
+    xcc = parse_xcc(dlx_text(TORUS))
+    xcover_count(SQUARE_XCC)
+    assert benchmark.pedantic(xcover_count, (xcc,), rounds=1) == 203520
+
+
+@pytest.mark.benchmark(group="count-torus-4x4")
+def test_count_torus_cpsat(benchmark) -> None:
+    assert benchmark.pedantic(cpsat.count, (TORUS_INST,), rounds=1) == 203520
+
+
+@pytest.mark.benchmark(group="count-free-4x4")
+def test_count_free_kernel(benchmark) -> None:
+    assert benchmark.pedantic(kernel_count, (FREE_INST,), rounds=1) == 2765440
+
+
+@pytest.mark.benchmark(group="count-free-4x4")
+def test_count_free_kernel_2_jobs(benchmark) -> None:
+    from solver.arrange.split import count_parallel
+
+    assert benchmark.pedantic(count_parallel, (FREE, 2), rounds=1) == 2765440
+
+
+@pytest.mark.benchmark(group="count-free-4x4")
+def test_count_free_xcover(benchmark) -> None:
+    xcc = parse_xcc(dlx_text(FREE))
+    xcover_count(SQUARE_XCC)
+    assert benchmark.pedantic(xcover_count, (xcc,), rounds=1) == 2765440
+
+
+# ---------------------------------------------------------------------------- find rhombus 8x8
+HEX = problem("rhombus:8x8", set_name="hexagon")
+HEX_INST = EdgeInstance.build(HEX)
+
+
+def kernel_first(inst: EdgeInstance) -> np.ndarray:
+    return next(KernelSearch(inst, dynamic=True).batches(1))[0]
+
+
+@pytest.mark.benchmark(group="find-rhombus-8x8")
+def test_find_rhombus_kernel(benchmark) -> None:
+    kernel_first(HEX_INST)
+    row = benchmark(kernel_first, HEX_INST)
+    assert sorted(row.tolist()) == list(range(64))
+
+
+@pytest.mark.benchmark(group="find-rhombus-8x8")
+def test_find_rhombus_kernel_static_order(benchmark) -> None:
+    def static() -> np.ndarray:
+        return next(KernelSearch(HEX_INST).batches(1))[0]
+
+    assert sorted(benchmark.pedantic(static, rounds=3).tolist()) == list(range(64))
+
+
+@pytest.mark.benchmark(group="find-rhombus-8x8")
+def test_find_rhombus_cpsat_best_settings(benchmark) -> None:
+    # best settings measured here: 1 worker, linearization_level=0 (see cpsat.PARAMETERS)
+    row = benchmark.pedantic(cpsat.first_row, (HEX_INST,), rounds=5)
+    assert row is not None and sorted(row.tolist()) == list(range(64))
+
+
+@pytest.mark.benchmark(group="find-rhombus-8x8")
+def test_find_rhombus_xcover(benchmark) -> None:
+    xcc = parse_xcc(dlx_text(HEX))
+    xcover_count(SQUARE_XCC, 1)
+    assert benchmark.pedantic(xcover_count, (xcc, 1), rounds=1) == 1
+
+
+# ---------------------------------------------------------------------------- single group
+SINGLE = ArrangementProblem.create("hexagon", "transcendental", single_group=True)
+
+
+def grow_first(search_class: type) -> int:
+    placements = next(search_class(SINGLE).solutions())
+    return len(placements)
+
+
+@pytest.mark.benchmark(group="find-single-group")
+def test_single_group_kernel_numba(benchmark) -> None:
+    grow_first(FastGrowSearch)
+    assert benchmark.pedantic(grow_first, (FastGrowSearch,), rounds=5) == 64
+
+
+@pytest.mark.benchmark(group="find-single-group")
+def test_single_group_plain_python_growth(benchmark) -> None:
+    assert benchmark.pedantic(grow_first, (GrowSearch,), rounds=1) == 64
+
+
+@pytest.mark.benchmark(group="find-single-group")
+def test_single_group_cpsat_bounded_hexagon_6(benchmark) -> None:
+    """CP-SAT needs a board: the base-6 hexagon (91 cells); 120 s time limit."""
+    inst = EdgeInstance.build(problem("hexagon:6", set_name="hexagon", kind="transcendental",
+                                      single_group=True))
+
+    def solve() -> str:
+        m = cpsat.Model(inst)
+        solver = cpsat._solver(120.0)
+        return solver.status_name(solver.solve(m.model))
+
+    status = benchmark.pedantic(solve, rounds=1)
+    assert status in ("FEASIBLE", "OPTIMAL", "UNKNOWN")
+    benchmark.extra_info["status"] = status
