@@ -277,7 +277,7 @@ def _game_pictures(game: Game, svg_path: Path | None, html_path: Path | None,
     svg = layout_svg(game.layout, hls, title=f"{game.kind}: seat {winner} wins, scores "
                      f"{res['scores']}")
     text = _game_text(game)
-    rows = [line.split() for line in text.splitlines()[2:]]
+    rows: list[list[object]] = [list(line.split()) for line in text.splitlines()[2:]]
     _write_pictures(svg, f"{game.kind} game (seed {game.seed})", [],
                     [Table(["seat", "mission/symbol", "tiles", "score", "place"], rows)],
                     svg_path, html_path, output)
@@ -410,3 +410,181 @@ def _tournament_outputs(result: TournamentResult, plot_path: Path | None,
 
 _play_command(dominimum, "dominimum", (2, 4), 3)
 _play_command(dominomega, "dominomega", (2, 3), 3)
+
+
+# -- models and puzzles ---------------------------------------------------------------------
+def _model_output(result: Any, title: str, svg_path: Path | None, html_path: Path | None,
+                  output: Output, highlights: list[Highlight]) -> None:
+    pairs: list[tuple[str, object]] = [
+        ("question", result.question), ("region", f"{result.region[0]}x{result.region[1]} "
+                                        f"({result.tiles} tiles)"),
+        ("status", result.status + (" (proven optimal in the region)" if result.proven
+                                    else "")),
+        ("value", result.value), ("bound", result.bound),
+        ("seconds", round(result.seconds, 2))]
+    text = key_values(pairs)
+    if result.layout is not None and (svg_path or html_path):
+        svg = layout_svg(result.layout, highlights, title=f"{title}: {result.value} "
+                         f"({result.status})")
+        _write_pictures(svg, title, [text.replace("\n", "; ")], [], svg_path, html_path,
+                        output)
+    output.emit(result.to_json(), text)
+
+
+@dominimum.command("extremes")
+@click.option("--mission", nargs=2, type=int, required=True, metavar="A B")
+@click.option("--sense", type=click.Choice(["min", "max", "both"]), default="both",
+              show_default=True)
+@click.option("--region", default="8x9", show_default=True,
+              help="The rectangle WIDTHxHEIGHT the layout must fit in.")
+@click.option("--others", multiple=True, help="Other players' mission tiles (not on the "
+              "table), e.g. --others 2-6.")
+@click.option("--time-limit", type=click.FloatRange(0.1, 86400), default=60.0,
+              show_default=True, help="Seconds per model.")
+@click.option("--seed", type=int, default=0, show_default=True, help="CP-SAT random seed.")
+@picture_options
+@output_options
+def extremes(mission: tuple[int, int], sense: str, region: str, others: tuple[str, ...],
+             time_limit: float, seed: int, svg_path: Path | None, html_path: Path | None,
+             output: Output) -> None:
+    """Lowest and highest score of mission A B over complete layouts (CP-SAT).
+
+    The layout holds every tile but the mission tile (and --others), inside --region, with
+    the tiles connected. Status OPTIMAL means proven within the region. JSON: {"min": {...},
+    "max": {...}} with question, status, proven, region, tiles, value, bound, layout.
+    """
+    from solver.dominimum.models import dominimum_extreme, parse_region
+
+    check_mission(mission)
+    reg = parse_region(region)
+    other_tiles = [parse_tile(t) for t in others]
+    senses = ["min", "max"] if sense == "both" else [sense]
+    docs: dict[str, Any] = {}
+    texts = []
+    figures = []
+    for s in senses:
+        r = dominimum_extreme(mission, s, reg, other_tiles, time_limit, seed=seed)
+        docs[s] = r.to_json()
+        texts.append(key_values([
+            (f"{s} score", r.value), ("status", r.status + (" (proven optimal in the region)"
+                                                            if r.proven else "")),
+            ("bound", r.bound), ("seconds", round(r.seconds, 2))]))
+        if r.layout is not None:
+            rep = mission_report(r.layout, mission)
+            hls = [Highlight(frozenset(rep.largest[v]), PALETTE[i],
+                             f"largest group of {v}: {len(rep.largest[v])}")
+                   for i, v in enumerate(rep.mission)]
+            figures.append(layout_svg(r.layout, hls, title=f"{s} score {rep.score} "
+                                      f"({r.status})"))
+    header = (f"mission {tile_name(mission)}, region {reg[0]}x{reg[1]}, "
+              f"{36 - 1 - len(other_tiles)} tiles on the table, connected")
+    text = header + "\n" + "\n".join(texts)
+    if figures:
+        write_picture(svg_path, figures[0], output)
+        if html_path is not None:
+            page = render_page("Dominimum extremes", [Section(
+                f"Extreme scores of mission {tile_name(mission)}", [header, *texts],
+                [Figure(f, "") for f in figures])])
+            write_picture(html_path, page, output, "report")
+    output.emit(docs, text)
+
+
+@dominomega.command("maximum")
+@click.option("--symbols", default="1", show_default=True,
+              help="Comma-separated symbols that must all reach 3^12 in one layout, e.g. 1 "
+              "or 1,2,4.")
+@click.option("--region", default="8x9", show_default=True)
+@click.option("--time-limit", type=click.FloatRange(0.1, 86400), default=120.0,
+              show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="CP-SAT random seed.")
+@picture_options
+@output_options
+def maximum(symbols: str, region: str, time_limit: float, seed: int, svg_path: Path | None,
+            html_path: Path | None, output: Output) -> None:
+    """A layout of all 36 tiles where each listed symbol scores 531441 = 3^12 (CP-SAT).
+
+    3^12 is the largest product of positive integers summing to 36, so a layout found is
+    optimal (status OPTIMAL); INFEASIBLE proves none exists in the region; UNKNOWN: time out.
+    """
+    from solver.dominimum.models import dominomega_maximum, parse_region
+
+    try:
+        syms = tuple(int(s) for s in symbols.split(","))
+    except ValueError:
+        raise InvalidInputError(f"--symbols {symbols!r}: write e.g. 1 or 1,2,4") from None
+    result = dominomega_maximum(syms, parse_region(region), time_limit, seed=seed)
+    hls: list[Highlight] = []
+    if result.layout is not None:
+        rep = omega_report(result.layout, (syms[0],))
+        hls = [Highlight(frozenset(g), PALETTE[i % len(PALETTE)])
+               for i, g in enumerate(rep.groups[syms[0]])]
+    _model_output(result, f"Dominomega maximum for {symbols}", svg_path, html_path, output,
+                  hls)
+    if result.status == "INFEASIBLE":
+        from puzzles.errors import InfeasibleError
+
+        raise InfeasibleError(f"no layout in {region} gives symbols {symbols} 3^12 each")
+
+
+def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int],
+                    default_players: int) -> None:
+    @group.command("puzzles")
+    @click.option("--count", type=click.IntRange(1, 1000), default=3, show_default=True)
+    @click.option("--players", type=click.IntRange(*players_range), default=default_players,
+                  show_default=True)
+    @click.option("--seed", type=int, default=1, show_default=True,
+                  help="Games seeded SEED, SEED+1, ... are tried.")
+    @click.option("--tries", type=click.IntRange(1, 10**6), default=500, show_default=True,
+                  help="At most this many games.")
+    @click.option("--html", "html_path", type=PathOption,
+                  help="Write the puzzles and answers as an HTML page.")
+    @output_options
+    def puzzles(count: int, players: int, seed: int, tries: int, html_path: Path | None,
+                output: Output) -> None:
+        """Endgame puzzles: place the last tile; a unique best placement, proven by scoring
+        every legal placement. JSON: {"puzzles": [...]} (see docs/dominimum.md)."""
+        from solver.dominimum.endgames import generate
+
+        found = []
+        with progress_bar(f"{kind} puzzles", total=count, quiet=output.quiet,
+                          unit="puzzle") as bar:
+            try:
+                for p in generate(kind, players, seed, tries):
+                    found.append(p)
+                    bar.update(1)
+                    if len(found) == count:
+                        break
+            except KeyboardInterrupt:
+                output.note(f"interrupted; keeping {len(found)} puzzles")
+        rows = [[p.seed, p.to_move, tile_name(p.tile), str(p.answer), p.best[0], p.best[1],
+                 p.runner_up[0] if p.runner_up else "-", p.placements] for p in found]
+        header = ["seed", "seat", "tile", "answer", "score", "best opponent",
+                  "runner-up score", "placements"]
+        text = table(header, rows) if rows else "no puzzle found"
+        if html_path is not None:
+            sections = []
+            for p in found:
+                question = layout_svg(p.layout, [], title=f"seat {p.to_move} to place "
+                                      f"{tile_name(p.tile)}")
+                shown = p.layout.copy()
+                shown.place(p.answer)
+                answer = layout_svg(shown, [Highlight(frozenset(p.answer.cells), "#ffbf00",
+                                                      "answer")], title="answer")
+                own = (f"missions {[tile_name(m) for m in p.missions]}" if kind == "dominimum"
+                       else f"symbols {list(omega_symbols(p.players))}")
+                sections.append(Section(f"Puzzle (seed {p.seed})", [
+                    f"{own}; seat {p.to_move} places the last tile {tile_name(p.tile)}. "
+                    f"Answer {p.answer}: score {p.best[0]} against {p.best[1]}; the next best "
+                    f"placement gives {p.runner_up}. {p.placements} legal placements."],
+                    [Figure(question, "the position"), Figure(answer, "the answer")]))
+            write_picture(html_path, render_page(f"{kind} endgame puzzles", sections),
+                          output, "report")
+        output.emit({"puzzles": [p.to_json() for p in found]}, text)
+        if not found:
+            from puzzles.errors import InfeasibleError
+
+            raise InfeasibleError(f"no puzzle in {tries} games from seed {seed}")
+
+
+_puzzle_command(dominimum, "dominimum", (2, 4), 2)
+_puzzle_command(dominomega, "dominomega", (2, 3), 3)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles.dominimum.layout import Cell, Layout, Placement, neighbours
-from puzzles.dominimum.tiles import SYMBOLS, TILES, Tile, is_double, tile
+from puzzles.dominimum.tiles import TILES, Tile, is_double, tile
 
 
 class _Partition:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from puzzles.dominimum.game import Game
 from puzzles.dominimum.layout import Placement
-from solver.dominimum.placement import GroupIndex, rank_dominimum, rank_dominomega
+from solver.dominimum.placement import Candidate, GroupIndex, rank_dominimum, rank_dominomega
 
 STRATEGIES = ("random", "greedy", "lookahead")
 
@@ -52,7 +52,8 @@ class RandomPlayer(Player):
         return moves[self.rng.randrange(len(moves))]
 
 
-def ranked(game: Game, player: int, samples: int, seed: int, objective: str) -> list:  # type: ignore[type-arg]
+def ranked(game: Game, player: int, samples: int, seed: int, objective: str
+           ) -> list[Candidate]:
     """The candidates of the seat to move, best first, seen from ``player``'s information."""
     hand = game.hands[player]
     assert hand is not None

@@ -5,7 +5,7 @@ from puzzles.dominimum.game import Game
 from puzzles.dominimum.groups import mission_score, symbol_score
 from puzzles.dominimum.layout import Layout, Placement
 from solver.dominimum.analysis import all_mission_scores, mission_report, omega_report
-from solver.dominimum.players import RandomPlayer, play_game
+from solver.dominimum.players import RandomPlayer
 from tests.dominimum.verify import dominimum_score, dominomega_score, raw_of, sizes
 
 

@@ -36,10 +36,10 @@ def sizes(raw: Raw, wanted, within_tile: bool = True) -> list[int]:  # type: ign
             x, y = todo.pop()
             n += 1
             for nb in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
-                if nb in value and nb not in done and wanted(value[nb]):
-                    if within_tile or owner[nb] != owner[(x, y)]:
-                        done.add(nb)
-                        todo.append(nb)
+                if (nb in value and nb not in done and wanted(value[nb])
+                        and (within_tile or owner[nb] != owner[(x, y)])):
+                    done.add(nb)
+                    todo.append(nb)
         out.append(n)
     return sorted(out, reverse=True)
 
