@@ -12,7 +12,7 @@ Examples
 >>> from solver.arrange.problem import ArrangementProblem
 >>> e = estimate(ArrangementProblem.create("square", "compact", "4x4"), probes=4000, seed=2)
 >>> round(e.solutions), round(e.solutions_error)  # exact count: 652
-(674, 81)
+(679, 83)
 """
 
 from __future__ import annotations

@@ -23,8 +23,8 @@ def beam_graph(arr: Arrangement) -> nx.MultiGraph:
                 other = (other[0] % wrap[0], other[1] % wrap[1])
             if other not in arr.placements:
                 continue
-            back = [e for e, v in grid.deltas((cell[0] + dq, cell[1] + dr)).items()
-                    if v == (-dq, -dr)][0]
+            back = next(e for e, v in grid.deltas((cell[0] + dq, cell[1] + dr)).items()
+                        if v == (-dq, -dr))
             if beams[arr.placements[other]] & back and (cell, d) < (other, back):
                 g.add_edge(cell, other)
     return g

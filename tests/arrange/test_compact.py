@@ -7,6 +7,7 @@ import pytest
 from puzzles.arrangements import is_valid
 from puzzles.errors import InfeasibleError, InvalidInputError
 from solver.arrange import ArrangementProblem, count, first, solutions
+
 from .helpers import key
 
 
