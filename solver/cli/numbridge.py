@@ -164,6 +164,14 @@ def _load_game(record_path: Path, at: int | None) -> tuple[Record, Game]:
     if not record_path.is_file():
         raise InvalidInputError(f"{record_path}: no such record file")
     rec = read_record(record_path.read_text(encoding="utf-8"))
+    if not rec.tags.get("Solution"):
+        from solver.numbridge.engine import solve as bsolve
+
+        found = bsolve(rec.field())
+        if found.count != 1:
+            raise InvalidInputError(f"{record_path}: the field has "
+                                    f"{'no' if found.count == 0 else 'more than one'} solution")
+        rec.tags["Solution"] = found.solution
     if at is not None and not 0 <= at <= len(rec.moves):
         raise InvalidInputError(f"--at {at}: the record has {len(rec.moves)} actions")
     return rec, replay(rec, at)

@@ -96,3 +96,14 @@ def test_illegal_record_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str
     code, _, err = run(["numbridge", "analyse", str(rec)], capsys)
     assert code == 2
     assert "action 2 (line 5), move 2: not A's turn, B is to move" in err
+
+
+def test_record_without_solution_is_solved(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    sol = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+    rec = tmp_path / "r.txt"
+    rec.write_text(f'[Givens "{sol[:72]}000000000"]\n[Bag "345261879"]\n1. A place a9 3\n')
+    code, out, _ = run(["numbridge", "analyse", str(rec), "--json"], capsys)
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["cells"] == {"A": 1, "B": 0} and doc["to_move"] == "B"

@@ -268,3 +268,45 @@ def test_record_round_trip_and_refusals() -> None:
     with pytest.raises(InvalidInputError, match=r'\[Result "1-0 blocks"\] but the moves give \*'):
         replay(read_record(text.replace('[Result "*"]', '[Result "1-0 blocks"]')))
     assert cell_name(73) == "b9"
+
+
+def test_random_games_keep_the_invariants() -> None:
+    """Random legal play: tiles are conserved, block counts match owners, the order is 1-2-2
+    unless a game ends, and the end is reached exactly when the rules say."""
+    import random
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=15, deadline=None)
+    @given(st.integers(0, 10**6), st.integers(1, 5))
+    def check(seed: int, hand: int) -> None:
+        rng = random.Random(seed)
+        keep = set(rng.sample(range(81), 50))
+        f = Field.make("".join(SOL[i] if i in keep else "0" for i in range(81)))
+        g = Game.new(f, SOL, RoomSettings(hand_size=hand, move_limit=0, game_limit=0),
+                     bag_seed=seed)
+        total = 31
+        spent = 0
+        movers = []
+        while g.result is None:
+            moves = list(g.legal_moves())
+            assert moves
+            m = rng.choice(moves)
+            movers.append(g.mover)
+            g.play(m)
+            spent += 1 if m.kind == "place" else len(m.tiles) if m.kind == "claim" else 0
+            assert len(g.bag) + len(g.hands[1]) + len(g.hands[2]) + spent == total
+            for p in (1, 2):
+                assert g.held[p][1:] == [sum(1 for c in BLOCKS[b] if g.owner[c] == p)
+                                         for b in range(1, 10)]
+            assert all(g.digits[c] == int(SOL[c]) for c in range(81) if g.digits[c])
+        expect = "A" + "BBAA" * 100
+        assert "".join("AB"[p - 1] for p in movers) == expect[:len(movers)]
+        a, b, u = g.scoreboard()
+        if g.result.reason == "blocks":
+            assert max(a, b) > min(a, b) + u
+        else:
+            assert not g.can_move(1) and not g.can_move(2)
+
+    check()
