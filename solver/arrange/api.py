@@ -91,7 +91,7 @@ def rows(problem: ArrangementProblem, engine: str = "auto", tick: Tick | None = 
     if name == "cpsat":
         from solver.arrange.engines import cpsat
 
-        return inst, cpsat.rows(inst)
+        return inst, cpsat.rows(inst, all_solutions=not find)
     from solver.arrange.engines import constraint
 
     return inst, constraint.rows(inst)

@@ -140,7 +140,7 @@ def _solver(time_limit: float | None = None) -> cp_model.CpSolver:
 
 
 def first_row(inst: EdgeInstance) -> np.ndarray | None:
-    """One solution row, or None when the model is infeasible."""
+    """One solution row, or None when the model is infeasible (runs in the calling thread)."""
     m = Model(inst)
     solver = _solver()
     status = solver.solve(m.model)
@@ -168,11 +168,12 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         self.stop_search()
 
 
-def rows(inst: EdgeInstance) -> Iterator[np.ndarray]:
-    """Every solution row, streamed from a solver thread."""
+def rows(inst: EdgeInstance, all_solutions: bool = True) -> Iterator[np.ndarray]:
+    """Every solution row (or, with ``all_solutions=False``, the first one), streamed from a
+    solver thread so that the caller stays responsive to Ctrl-C and can stop early."""
     m = Model(inst)
     solver = _solver()
-    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.enumerate_all_solutions = all_solutions
     sink: queue.Queue[np.ndarray | None] = queue.Queue(maxsize=1024)
     stop = threading.Event()
     collector = _Collector(m, sink, stop)
@@ -193,10 +194,15 @@ def rows(inst: EdgeInstance) -> Iterator[np.ndarray]:
     thread.start()
     try:
         while True:
-            item = sink.get()
+            try:
+                item = sink.get(timeout=0.2)
+            except queue.Empty:
+                continue
             if item is None:
                 break
             yield item
+            if not all_solutions:
+                break
     finally:
         stop.set()
         solver.stop_search()
@@ -218,5 +224,13 @@ def count(inst: EdgeInstance) -> int:
     solver = _solver()
     solver.parameters.enumerate_all_solutions = True
     counter = Counter()
-    solver.solve(m.model, counter)
+    thread = threading.Thread(target=solver.solve, args=(m.model, counter), daemon=True)
+    thread.start()
+    try:
+        while thread.is_alive():
+            thread.join(0.2)
+    except BaseException:  # Ctrl-C: stop the solver, then let the interrupt through
+        solver.stop_search()
+        thread.join()
+        raise
     return counter.n
