@@ -46,11 +46,14 @@ def _row_stream(problem: ArrangementProblem, engine: str, jobs: int, depth: int 
 
 
 def _batches(stream: Iterator[np.ndarray], n: int, size: int = 2048) -> Iterator[np.ndarray]:
+    """Rows in blocks of 1, 2, 4, ... up to ``size`` (the first solution comes out at once)."""
+    take = 1
     while True:
-        block = list(islice(stream, size))
+        block = list(islice(stream, take))
         if not block:
             return
         yield np.array(block, dtype=np.int64).reshape(len(block), n)
+        take = min(2 * take, size)
 
 
 def enumerate_arrangements(problem: ArrangementProblem, engine: str = "auto",
