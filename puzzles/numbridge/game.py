@@ -247,11 +247,9 @@ class Game:
         return [i for i in range(CELLS) if self.given[i] and self.owner[i] == 0]
 
     def can_move(self, player: int) -> bool:
-        """True when ``player`` has a place or claim move (hand and a target)."""
+        """True when ``player`` has a place or claim move (a tile and a target)."""
         hand = self.hands[player]
-        if not hand:
-            return False
-        if any(d == 0 for d in self.digits):
+        if hand and any(d == 0 for d in self.digits):
             return True
         return len(hand) >= self.settings.claim_cost and bool(self.unclaimed_givens())
 
@@ -464,6 +462,10 @@ class Game:
                                          f"{PLAYER_LETTER[p]}'s game time ran out at {when:g} s"))
                 self._end(3 - p, "time")
                 return
+            if kind == "flag" and self.used[3 - p] >= s.game_limit:
+                # both players are out of game time under the "timeout" rule: count
+                self._end_by_count("time")
+                return
             self.events.append(Event(self.move_number, p, "timeout",
                                      f"{PLAYER_LETTER[p]} missed the move limit at {when:g} s: "
                                      f"the rest of the pair goes, {PLAYER_LETTER[3 - p]} to move"))
@@ -486,15 +488,19 @@ class Game:
             self._end(w, "blocks")
             return
         if not self.can_move(1) and not self.can_move(2):
-            a, b, _ = self.scoreboard()
-            if a != b:
-                self._end(1 if a > b else 2, "exhaustion: more blocks")
-                return
-            ca, cb = self.cells_held()
-            if self.settings.exhaustion == "cells" and ca != cb:
-                self._end(1 if ca > cb else 2, "exhaustion: more cells")
-                return
-            self._end(0, "exhaustion")
+            self._end_by_count("exhaustion")
+
+    def _end_by_count(self, reason: str) -> None:
+        """End on the counts: more blocks, then (setting) more cells, else drawn."""
+        a, b, _ = self.scoreboard()
+        if a != b:
+            self._end(1 if a > b else 2, f"{reason}: more blocks")
+            return
+        ca, cb = self.cells_held()
+        if self.settings.exhaustion == "cells" and ca != cb:
+            self._end(1 if ca > cb else 2, f"{reason}: more cells")
+            return
+        self._end(0, reason)
 
     def _end(self, winner: int, reason: str) -> None:
         a, b, _ = self.scoreboard()

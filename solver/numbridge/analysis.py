@@ -121,7 +121,7 @@ def candidates(g: Game) -> dict[int, int]:
 def open_cells(g: Game) -> set[int]:
     """Cells a player can still take (see the module's project rules)."""
     tiles = Counter(g.bag) + Counter(g.hands[1]) + Counter(g.hands[2])
-    any_tile = sum(tiles.values()) >= max(1, g.settings.claim_cost)
+    any_tile = sum(tiles.values()) >= g.settings.claim_cost
     out = set()
     for c in range(CELLS):
         if g.is_given(c):

@@ -310,3 +310,25 @@ def test_random_games_keep_the_invariants() -> None:
             assert not g.can_move(1) and not g.can_move(2)
 
     check()
+
+
+def test_flag_as_timeout_rule_and_both_out_of_time() -> None:
+    g = open_game([0, 1, 2], [72, 73], move_limit=45, game_limit=30, flag="timeout")
+    place(g, 0, t=10)
+    events = g.play(Move("clock", time=35))  # B's 30 s of game time run out at 10 + 30 = 40
+    assert events == [] and g.mover == 2
+    events = g.play(Move("clock", time=41))
+    assert [e.kind for e in events] == ["timeout"] and g.mover == 1 and g.result is None
+    g.play(Move("clock", time=100))  # A's 20 s left run out at 61: nobody has time
+    assert g.result is not None and g.result.text() == "1-0 time: more cells"
+
+
+def test_claim_cost_zero() -> None:
+    f = Field.make(SOL[:79] + "00")
+    g = Game.new(f, SOL, RoomSettings(hand_size=1, claim_cost=0, move_limit=0, game_limit=0),
+                 bag=[7, 9])
+    g.play(Move.place("h9", 7))
+    g.play(Move.place("i9", 9))
+    assert g.result is None and g.can_move(1) and g.can_move(2)  # no tiles, claims are free
+    g.play(Move.claim("a1"))  # B's second move of the pair
+    assert g.owner[0] == 2 and g.mover == 1
