@@ -125,7 +125,11 @@ class _Tiling:
             self.covered[c] = sum(cover[c])
         self.neighbour_pairs = [(c, n) for c in self.cells
                                 for n in ((c[0] + 1, c[1]), (c[0], c[1] + 1)) if n in cellset]
-        if connected and 2 * len(tiles) < len(self.cells):
+        # Connectivity. With at most 2 empty cells in a rectangle of at least 3 x 3 it holds
+        # by itself: the only 2-cell cuts of a grid are the two neighbours of a corner, and a
+        # covered corner cell shares its tile with one of them.
+        holes = len(self.cells) - 2 * len(tiles)
+        if connected and (holes > 2 or min(width, height) < 3) and holes > 0:
             self.connect({c: self.covered[c] for c in self.cells}, 2 * len(tiles), "all")
 
     def is_class(self, c: Cell, kinds: set[int]) -> Any:

@@ -33,8 +33,8 @@ def test_every_player_places_36_minus_n_over_n(players, each):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_scores_between_4_and_64_on_random_complete_games(players):
-    for seed in range(30):
-        strategy = "greedy" if seed % 3 == 0 else "random"
+    for seed in range(24):
+        strategy = "greedy" if seed % 4 == 0 else "random"
         game = finished("dominimum", players, seed, strategy)
         raw = raw_of(game.layout.to_json())
         for p, m in enumerate(game.missions):

@@ -1,0 +1,84 @@
+import json
+
+from solver.cli import main
+from tests.dominimum.verify import dominimum_score, raw_of
+
+LAYOUT = {"tiles": [
+    {"tile": [3, 3], "cells": [[0, 0], [1, 0]]},
+    {"tile": [3, 5], "cells": [[2, 0], [3, 0]]},
+    {"tile": [5, 5], "cells": [[0, 1], [1, 1]]},
+    {"tile": [0, 3], "cells": [[2, 1], [3, 1]]},
+]}
+
+
+def call(capsys, argv):
+    try:
+        main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_score_json(tmp_path, capsys):
+    f = tmp_path / "l.json"
+    f.write_text(json.dumps(LAYOUT))
+    code, out, _ = call(capsys, ["dominimum", "score", str(f), "--mission", "3", "5", "--json"])
+    assert code == 0
+    assert json.loads(out) == {"groups": {"3": 3, "5": 2}, "score": 6}
+    code, out, _ = call(capsys, ["dominomega", "score", str(f), "--json"])
+    doc = json.loads(out)
+    assert doc["scores"] == {"1": 7, "2": 3, "4": 2}  # pip: one group of 7; 2: 3 and 1
+    svg, html = tmp_path / "a.svg", tmp_path / "a.html"
+    code, _, _ = call(capsys, ["dominimum", "score", str(f), "--mission", "3", "5", "--svg",
+                               str(svg), "--html", str(html)])
+    assert code == 0 and svg.read_text().count("<circle") > 4
+    assert "largest group of 3: 3" in html.read_text()
+
+
+def test_bad_input_one_line_exit_2(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"tiles": [{"tile": [1, 2], "cells": [[0, 0], [1, 0]]},
+                                         {"tile": [3, 4], "cells": [[1, 0], [1, 1]]}]}))
+    code, out, err = call(capsys, ["dominimum", "score", str(bad), "--mission", "1", "2"])
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "tile 3-4" in err and "already covered" in err
+    code, _, err = call(capsys, ["dominimum", "score", str(bad), "--mission", "1", "1"])
+    assert code == 2
+    (tmp_path / "x.json").write_text("{nope")
+    code, _, err = call(capsys, ["dominimum", "score", str(tmp_path / "x.json"),
+                                 "--mission", "1", "2"])
+    assert code == 2 and "not JSON" in err
+    code, _, err = call(capsys, ["dominimum", "tournament", "--strategies", "clever",
+                                 "--games", "1"])
+    assert code == 2 and "unknown strategy" in err
+
+
+def test_best_play_replay_tournament(tmp_path, capsys):
+    f = tmp_path / "l.json"
+    f.write_text(json.dumps(LAYOUT))
+    code, out, _ = call(capsys, ["dominimum", "best", str(f), "--tile", "3-4", "--mission",
+                                 "3", "6", "--json", "--top", "3"])
+    doc = json.loads(out)
+    assert code == 0 and doc["candidates"] > 10 and len(doc["alternatives"]) == 2
+    best = doc["best"]
+    raw = [*raw_of(LAYOUT), (best["tile"][0], best["tile"][1], tuple(best["cells"][0]),
+                             tuple(best["cells"][1]))]
+    assert best["own"] == dominimum_score(raw, 3, 6)
+    rec = tmp_path / "r.json"
+    code, out, _ = call(capsys, ["dominimum", "play", "--players", "2", "--seed", "3",
+                                 "--strategies", "greedy,random", "--record", str(rec)])
+    assert code == 0
+    code, out, _ = call(capsys, ["dominimum", "replay", str(rec), "--json"])
+    assert json.loads(out)["scores"] == json.loads(rec.read_text())["result"]["scores"]
+    code, _, err = call(capsys, ["dominomega", "replay", str(rec)])
+    assert code == 2 and "dominimum record" in err
+    plot, html = tmp_path / "p.png", tmp_path / "t.html"
+    code, out, _ = call(capsys, ["dominimum", "tournament", "--players", "2", "--games", "4",
+                                 "--strategies", "random,greedy", "--plot", str(plot),
+                                 "--html", str(html), "--json", "--quiet"])
+    doc = json.loads(out)
+    assert code == 0 and doc["games"] == 4
+    assert {k: v["seats"] for k, v in doc["by_strategy"].items()} == {"random": 4, "greedy": 4}
+    assert sum(s["wins"] for s in doc["by_seat"]) == 4
+    assert plot.read_bytes()[:4] == b"\x89PNG" and "<svg" in html.read_text()
