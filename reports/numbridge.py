@@ -62,10 +62,12 @@ def field_svg(
     m = 10.0
     top = 22.0 if title else 0.0
     size = 9 * cell
-    d = draw.Drawing(size + 2 * m, size + 2 * m + top, origin=(-m, -m - top))
-    d.append(draw.Rectangle(-m, -m - top, size + 2 * m, size + 2 * m + top, fill="#ffffff"))
+    width = max(size, 7.2 * len(title or "")) + 2 * m
+    left = -m - (width - size - 2 * m) / 2
+    d = draw.Drawing(width, size + 2 * m + top, origin=(left, -m - top))
+    d.append(draw.Rectangle(left, -m - top, width, size + 2 * m + top, fill="#ffffff"))
     if title:
-        d.append(draw.Text(title, 14, size / 2, -top + 4, text_anchor="middle", font_family=FONT))
+        d.append(draw.Text(title, 13, size / 2, -top + 4, text_anchor="middle", font_family=FONT))
     for i in range(81):
         r, c = divmod(i, 9)
         fill = OWNER_FILL.get(owners[i], "#fbfaf6") if owners is not None else "#fbfaf6"
