@@ -24,11 +24,15 @@ import numpy as np
 from puzzles.arrangements import Arrangement
 from puzzles.errors import InvalidInputError
 from solver.arrange import api
+from solver.arrange.check import CompactJudge
 from solver.arrange.instance import EdgeInstance
 from solver.arrange.problem import ArrangementProblem
 from solver.arrange.symmetry import SymmetryGroup
 
 Tick = Callable[[int, int], None]  # (solutions so far, nodes or subproblems done)
+
+#: Compact runs check every row with the batch judge and the first rows with ``verify`` too.
+FULL_CHECKS = 64
 
 
 def _row_stream(problem: ArrangementProblem, engine: str, jobs: int, depth: int | None,
@@ -71,12 +75,23 @@ def enumerate_arrangements(problem: ArrangementProblem, engine: str = "auto",
         return
     inst, stream = _row_stream(problem, engine, jobs, depth, tick)
     group = SymmetryGroup.of(inst) if up_to_symmetry else None
+    judge = CompactJudge(problem) if problem.kind == "compact" else None
+    if judge is not None and tuple(judge.cells) != inst.cells:
+        judge = None  # pragma: no cover - both list cells row by row
     emitted = 0
     for block in _batches(stream, inst.n):
         if group is not None:
             block = block[group.representatives(block)]
+        if judge is not None:
+            fault = next((f for f in judge.faults(block) if f is not None), None)
+            if fault is not None:
+                raise api.EngineFaultError(f"engine produced an invalid arrangement: {fault}")
         for row in block:
-            yield api.checked(problem.arrangement(inst.placements(row)), problem)
+            arr = problem.arrangement(inst.placements(row))
+            # every row: the batch judge (compact) or verify(); the first rows: verify() too
+            if judge is None or emitted < FULL_CHECKS:
+                arr = api.checked(arr, problem)
+            yield arr
             emitted += 1
             if limit is not None and emitted >= limit:
                 return

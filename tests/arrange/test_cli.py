@@ -140,6 +140,7 @@ def test_transcendental_and_starmap_commands(capsys) -> None:
 @pytest.mark.parametrize("name", ["solver.arrange.api", "solver.arrange.run",
                                   "solver.arrange.split", "solver.arrange.export",
                                   "solver.arrange.symmetry", "solver.arrange.estimate",
-                                  "solver.arrange.problem", "solver.arrange.instance"])
+                                  "solver.arrange.problem", "solver.arrange.instance",
+                                  "solver.arrange.check"])
 def test_docstring_examples(name: str) -> None:
     assert doctest.testmod(importlib.import_module(name)).failed == 0

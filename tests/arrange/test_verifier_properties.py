@@ -90,3 +90,21 @@ def test_transcendental_moving_a_beamed_piece_is_caught(at: int, q: int, r: int)
     placements = dict(HEX.placements)
     placements[(q, r)] = placements.pop(cell)
     assert not is_valid(_with(HEX, placements))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 651), st.integers(0, 15), st.integers(0, 15), st.booleans())
+def test_batch_judge_agrees_with_verify(i: int, a: int, b: int, replace: bool) -> None:
+    import numpy as np
+
+    from solver.arrange.check import CompactJudge
+
+    arr = _square_solutions()[i]
+    judge = CompactJudge(ArrangementProblem.create("square", "compact", "4x4"))
+    row = [arr.placements[c] for c in judge.cells]
+    if replace:
+        row[a] = b
+    else:
+        row[a], row[b] = row[b], row[a]
+    mutated = _with(arr, dict(zip(judge.cells, row, strict=True)))
+    assert (judge.faults(np.array([row]))[0] is None) == is_valid(mutated)

@@ -1,0 +1,99 @@
+"""A batch judge for compact solution rows: the rules of ``puzzles.arrangements.verify`` on
+numpy arrays, thousands of rows at a time.
+
+It shares no code with the engines: the neighbour table is rebuilt here from the grid's
+direction deltas and the region's wrap-around, not taken from ``EdgeInstance``. Enumeration
+checks every compact row with it (``verify`` costs about 0.4 ms an arrangement, too slow when
+millions stream past) and also runs ``verify`` itself on the first rows of every run.
+
+Examples
+--------
+>>> from solver.arrange.problem import ArrangementProblem
+>>> judge = CompactJudge(ArrangementProblem.create("square", "compact", "2x8"))
+>>> import numpy as np
+>>> judge.faults(np.array([list(range(16))]))[0]
+'cell [1, 0]: piece 1 has a beam leaving the region'
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from puzzles.grids import Cell
+from solver.arrange.problem import ArrangementProblem
+
+
+class CompactJudge:
+    """Checks rows ``(m, n)`` of piece numbers over the region's cells in row-by-row order."""
+
+    def __init__(self, problem: ArrangementProblem) -> None:
+        assert problem.kind == "compact" and problem.region is not None
+        region = problem.region
+        grid = problem.piece_set.grid
+        self.problem = problem
+        self.cells: list[Cell] = sorted(region.cells, key=lambda c: (c[1], c[0]))
+        where = {c: i for i, c in enumerate(self.cells)}
+        self.pieces = np.array(sorted(problem.piece_set.numbers()), dtype=np.int64)
+        self.orientation_ok = np.zeros((len(self.cells), int(self.pieces.max()) + 1), dtype=bool)
+        by_number = problem.piece_set.by_number()
+        for i, c in enumerate(self.cells):
+            for p in self.pieces:
+                self.orientation_ok[i, p] = by_number[int(p)].orientation == grid.orientation(c)
+        self.pairs: list[tuple[int, int, int, int]] = []  # (i, side bit, j, facing bit)
+        self.leaving: list[tuple[int, int]] = []  # (i, side bit) pointing out of the region
+        for i, c in enumerate(self.cells):
+            for d, (dq, dr) in grid.deltas(c).items():
+                raw = (c[0] + dq, c[1] + dr)
+                other = raw
+                if region.wrap is not None:
+                    other = (raw[0] % region.wrap[0], raw[1] % region.wrap[1])
+                if other not in where:
+                    if region.border == "blank":
+                        self.leaving.append((i, d))
+                    continue
+                facing = [e for e, v in grid.deltas(raw).items() if v == (-dq, -dr)]
+                self.pairs.append((i, d, where[other], facing[0]))
+        self.fixed = [(where[c], p) for c, p in problem.fixed]
+
+    def faults(self, rows: np.ndarray) -> list[str | None]:
+        """For each row, None when it is a valid compact arrangement, else its first fault."""
+        rows = np.asarray(rows, dtype=np.int64)
+        out: list[str | None] = [None] * len(rows)
+        if len(rows) == 0:
+            return out
+        bad = np.zeros(len(rows), dtype=bool)
+        reason = np.full(len(rows), -1, dtype=np.int64)
+        complete = (np.sort(rows, axis=1) == self.pieces[None, :]).all(axis=1)
+        bad |= ~complete
+        cols = np.arange(rows.shape[1])
+        known = (rows >= 0) & (rows < self.orientation_ok.shape[1])
+        oriented = self.orientation_ok[cols[None, :], np.where(known, rows, 0)] & known
+        bad |= ~oriented.all(axis=1)
+        for k, (i, p) in enumerate(self.fixed):
+            miss = rows[:, i] != p
+            reason[miss & ~bad] = 10_000 + k
+            bad |= miss
+        for i, d in self.leaving:
+            hit = (rows[:, i] & d) != 0
+            reason[hit & ~bad] = 20_000 + i * 64 + d.bit_length()
+            bad |= hit
+        for k, (i, d, j, e) in enumerate(self.pairs):
+            clash = ((rows[:, i] & d) != 0) != ((rows[:, j] & e) != 0)
+            reason[clash & ~bad] = 100_000 + k
+            bad |= clash
+        for r in np.nonzero(bad)[0]:
+            out[int(r)] = self._explain(rows[r], int(reason[r]))
+        return out
+
+    def _explain(self, row: np.ndarray, code: int) -> str:
+        if code < 0:
+            return "the pieces are not each piece of the set exactly once (or turned wrong)"
+        if code < 20_000:
+            i, p = self.fixed[code - 10_000]
+            return f"cell {list(self.cells[i])}: piece {p} was fixed there"
+        if code < 100_000:
+            i = (code - 20_000) // 64
+            return f"cell {list(self.cells[i])}: piece {int(row[i])} has a beam leaving the region"
+        i, _d, j, _e = self.pairs[code - 100_000]
+        return (f"cell {list(self.cells[i])}: piece {int(row[i])} does not match piece "
+                f"{int(row[j])} at {list(self.cells[j])}")
