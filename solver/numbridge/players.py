@@ -7,7 +7,9 @@ a strong human knows it); none looks at the opponent's hand or the bag order.
 - ``greedy``: the move that improves the block evaluation most right now.
 - ``search``: on the first move of a pair, the best pair of moves (every useful first move, then
   every useful second move from what is left of the hand), judged by the block evaluation with
-  the opponent's threats (blocks where he holds four and a cell is open).
+  the opponent's threats (blocks where he holds four and a cell is open). Once the bag is empty
+  the opponent's hand is known (every other tile is public), and the exact endgame solver
+  decides when the position is small enough.
 
 Examples
 --------
@@ -27,6 +29,8 @@ from puzzles.numbridge.game import MAJORITY, Game, Move, Result, RoomSettings
 from solver.numbridge.generate import generate
 
 PLAYERS = ("random", "greedy", "search")
+#: Positions the search player lets the exact endgame solver visit before falling back.
+ENDGAME_NODES = 3000
 
 
 def useful_moves(g: Game) -> list[Move]:
@@ -134,6 +138,18 @@ def search_player(g: Game, rng: random.Random, width: int = 12) -> Move:
     """On a pair's first move: the first move of the best pair (``width`` best first moves,
     then every second move from the rest of the hand, without the unknown refill)."""
     p = g.mover
+    if not g.bag:
+        # with the bag empty the opponent's hand is known (every other tile is public):
+        # solve exactly when the position is small enough
+        from puzzles.errors import InvalidInputError
+        from solver.numbridge.endgame import solve_endgame
+
+        try:
+            r = solve_endgame(g, node_limit=ENDGAME_NODES)
+            if r.line:
+                return r.line[0]
+        except InvalidInputError:
+            pass
     if g.left_in_pair < 2:
         return greedy_player(g, rng)
     firsts = sorted(((evaluate(_after(g, m), p), rng.random(), m) for m in useful_moves(g)),
