@@ -16,7 +16,7 @@ from reports.output import write_atomic
 from reports.text import key_values, table
 from solver.cli.common import Output, output_options, write_picture
 from solver.dominions.analysis import Analysis, analyse
-from solver.dominions.players import PLAYERS
+from solver.dominions.players import DEFAULT_BUDGET, PLAYERS
 from solver.dominions.puzzles import GOALS, Puzzle, answer_move, find_puzzles
 from solver.dominions.search import search
 from solver.dominions.selfplay import GameResult, run_match, tally
@@ -165,7 +165,7 @@ def analysis_sections(a: Analysis) -> list[Section]:
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Seed of every random choice (same seed, same games).")
 @click.option("--budget", type=click.IntRange(min=1), default=None,
-              help="Node budget of the search player (default 300).")
+              help=f"Node budget of the search player (default {DEFAULT_BUDGET}).")
 @click.option("--alternate", is_flag=True, help="Swap colours every other game.")
 @click.option("--base", type=click.Choice(["8", "9", "10"]), default="9", show_default=True)
 @click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path),
@@ -224,7 +224,7 @@ def selfplay_cmd(white: str, black: str, games: int, seed: int, budget: int | No
 @click.argument("record", type=RECORD)
 @click.option("--move", "move", type=click.IntRange(min=0), default=None,
               help="Search the position after this many moves (default: the end).")
-@click.option("--budget", type=click.IntRange(min=1), default=300, show_default=True,
+@click.option("--budget", type=click.IntRange(min=1), default=DEFAULT_BUDGET, show_default=True,
               help="Node budget of the search.")
 @click.option("--seconds", type=click.FloatRange(min=0.01), default=None,
               help="Also stop deepening after this many seconds.")

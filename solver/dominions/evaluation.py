@@ -9,6 +9,7 @@ of the groups the move touched.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
 from puzzles.dominions import Move, Position
@@ -96,11 +97,13 @@ def heat(t: Tracker, me: int) -> dict[int, float]:
 
 def ordered_moves(pos: Position, limit: int | None = None,
                   cells: Iterable[int] | None = None,
-                  t: Tracker | None = None) -> list[tuple[float, Move]]:
+                  t: Tracker | None = None,
+                  rng: random.Random | None = None) -> list[tuple[float, Move]]:
     """Legal placements of the player to move, best quick score first.
 
     With a tracker, cells that extend own groups short of liberties or threaten opponent groups
-    score higher (``heat``); ties keep the board order.
+    score higher (``heat``). Ties are put in a random order when ``rng`` is given (otherwise
+    they keep the board order, which favours the low rows).
     """
     hot = heat(t, pos.to_move) if t is not None else {}
     scored = []
@@ -109,5 +112,7 @@ def ordered_moves(pos: Position, limit: int | None = None,
         if c in hot and n >= 2:
             v += hot[c]
         scored.append((v, Move(c, p)))
+    if rng is not None:
+        rng.shuffle(scored)
     scored.sort(key=lambda sm: -sm[0])
     return scored if limit is None else scored[:limit]

@@ -17,7 +17,7 @@ from solver.dominions.evaluation import evaluate, ordered_moves
 from solver.dominions.search import SearchResult, search
 from solver.dominions.tracker import Tracker
 
-DEFAULT_BUDGET = 300
+DEFAULT_BUDGET = 600
 
 
 class Player(Protocol):
@@ -76,7 +76,7 @@ class GreedyPlayer:
         me = pos.to_move
         best: list[Move] = []
         best_value = float("-inf")
-        for _, m in ordered_moves(pos, self.width):
+        for _, m in ordered_moves(pos, self.width, rng=self.rng):
             t.push(m)
             v = evaluate(t, me)
             t.pop()

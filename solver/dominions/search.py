@@ -45,8 +45,9 @@ class SearchResult:
 
 class _Search:
     def __init__(self, t: Tracker, budget: int, deadline: float | None,
-                 widths: tuple[int, ...]) -> None:
+                 widths: tuple[int, ...], rng: random.Random) -> None:
         self.t = t
+        self.rng = rng
         self.budget = budget
         self.deadline = deadline
         self.widths = widths
@@ -56,9 +57,9 @@ class _Search:
         pos = self.t.position
         width = self.widths[min(ply, len(self.widths) - 1)]
         cells = None if ply == 0 else hot_cells(self.t)
-        moves = [m for _, m in ordered_moves(pos, width, cells, self.t)]
+        moves = [m for _, m in ordered_moves(pos, width, cells, self.t, self.rng)]
         if not moves and cells is not None:
-            moves = [m for _, m in ordered_moves(pos, width, None, self.t)]
+            moves = [m for _, m in ordered_moves(pos, width, None, self.t, self.rng)]
         if not moves or pos.passes == 1:
             moves.append(PASS)
         return moves
@@ -114,7 +115,7 @@ def search(t: Tracker, budget: int = 600, seconds: float | None = None,
     """
     rng = rng or random.Random(0)
     deadline = None if seconds is None else time.monotonic() + seconds
-    s = _Search(t, budget, deadline, widths)
+    s = _Search(t, budget, deadline, widths, rng)
     pos = t.position
     root = s._candidates(0)
     if root == [PASS]:
