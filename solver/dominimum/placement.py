@@ -130,6 +130,11 @@ class GroupIndex:
             out[v] = self.group_after(p, v)
         return out
 
+    def product_after_nothing(self, symbol: int) -> int:
+        """The Dominomega score of ``symbol`` on the layout as it is."""
+        self.symbol_partition(symbol)
+        return self._products[symbol]
+
     def product_after(self, p: Placement, symbol: int) -> int:
         """The Dominomega score of ``symbol`` after placing ``p``."""
         cells = [c for c, w in zip(p.cells, p.values, strict=True) if w & symbol]
@@ -196,13 +201,16 @@ def rank_dominimum(layout: Layout, hand: tuple[int, int], mission: tuple[int, in
         draws = sample_missions(hidden, opponents, samples, seed)
     a, b = mission
     out = []
+    expected: dict[tuple[int, ...], float] = {}  # many placements leave the same largest groups
     for p in layout.legal_placements(hand):
         largest = index.largest_after(p)
         own = largest[a] * largest[b]
-        if draws:
-            best = sum(min(largest[x] * largest[y] for x, y in d) for d in draws) / len(draws)
-        else:
-            best = 0.0
+        key = tuple(largest)
+        best = expected.get(key)
+        if best is None:
+            best = (sum(min(largest[x] * largest[y] for x, y in d) for d in draws) / len(draws)
+                    if draws else 0.0)
+            expected[key] = best
         out.append(Candidate(p, own, best, own - best))
     key = ((lambda c: (c.margin, c.own)) if objective == "margin"
            else (lambda c: (c.own, c.margin)))
