@@ -19,6 +19,7 @@ PROVIDERS: list[str] = [
     "solver.arrange.demo:sections",
     "solver.demo:backslide_sections",
     "solver.dominions.demo:sections",
+    "solver.dominimum.demo:sections",
     "solver.numbridge.demo:sections",
 ]
 

@@ -1,0 +1,85 @@
+"""Demo sections for Dominimum and Dominomega: a game, a best placement, a tournament and an
+endgame puzzle (a few seconds, deterministic for a seed)."""
+
+from __future__ import annotations
+
+from puzzles.dominimum.game import Game
+from puzzles.dominimum.tiles import SYMBOL_NAMES, tile_name
+from reports.dominimum import PALETTE, Highlight, layout_svg, score_plot
+from reports.html import Figure, Section, Table
+from solver.dominimum.analysis import mission_report, omega_report
+from solver.dominimum.endgames import generate
+from solver.dominimum.placement import rank_dominimum
+from solver.dominimum.players import make_player, play_game
+from solver.dominimum.tournament import run_tournament
+
+
+def sections(seed: int) -> list[Section]:
+    """The Dominimum part of the demo report."""
+    out = []
+    # 1. A complete Dominimum game between greedy players.
+    game = play_game(Game.deal("dominimum", 3, seed),
+                     [make_player("greedy", seed * 8 + i) for i in range(3)])
+    res = game.result()
+    w = res["winner"]
+    rep = mission_report(game.layout, game.missions[w])
+    hls = [Highlight(frozenset(rep.largest[v]), PALETTE[i], f"largest group of {v}: "
+                     f"{len(rep.largest[v])}") for i, v in enumerate(rep.mission)]
+    rows: list[list[object]] = [[p, tile_name(game.missions[p]), res["scores"][p],
+                                 res["ranking"].index(p) + 1] for p in range(3)]
+    out.append(Section("Dominimum: a greedy game", [
+        f"Three greedy players, deal seed {seed}. Each half shows its value in binary (pip 1, "
+        "small circle 2, large circle 4). Score = largest group of mission value a times "
+        f"largest group of value b; lowest wins. Seat {w} wins with {res['scores'][w]}."],
+        [Figure(layout_svg(game.layout, hls, title=f"seat {w} wins"), "the final layout")],
+        [Table(["seat", "mission", "score", "place"], rows)]))
+    # 2. Best placement in the middle of that game.
+    mid = Game.deal("dominimum", 3, seed)
+    seats = [make_player("greedy", seed * 8 + i) for i in range(3)]
+    while len(mid.history) < 15:
+        mid.play(seats[mid.to_move].choose(mid))
+    me = mid.to_move
+    hand = mid.hands[me]
+    assert hand is not None
+    cands = rank_dominimum(mid.layout, hand, mid.missions[me], opponents=2, samples=64,
+                           seed=seed, hidden=mid.unseen(me))
+    shown = mid.layout.copy()
+    shown.place(cands[0].placement)
+    out.append(Section("Dominimum: best placement", [
+        f"Seat {me} holds {tile_name(hand)} with mission {tile_name(mid.missions[me])}; "
+        f"{len(cands)} legal placements. own = score after the move; opponents = expected "
+        "best opponent score over 64 sampled missions; margin = own - opponents (lower is "
+        "better)."],
+        [Figure(layout_svg(shown, [Highlight(frozenset(cands[0].placement.cells), "#ffbf00",
+                                             "best placement")], title="best placement"))],
+        [Table(["rank", "placement", "own", "opponents", "margin"],
+               [[i + 1, str(c.placement), c.own, round(c.opponents, 2), round(c.margin, 2)]
+                for i, c in enumerate(cands[:5])])]))
+    # 3. A small tournament.
+    tour = run_tournament("dominimum", 2, 8, seed, ["random", "greedy"])
+    stats = tour.by_strategy()
+    plot = score_plot({n: tour.scores_of(n) for n in stats}, title="Dominimum, 2 players",
+                      xlabel="final score (lower wins)").decode()
+    out.append(Section("Dominimum: random against greedy", [
+        f"{len(tour.games)} two-player games, seats rotated. `solver dominimum tournament` "
+        "also runs the lookahead player."], [Figure(plot, "score distribution")],
+        [Table(["strategy", "seats", "wins", "win rate", "mean score"],
+               [[n, s["seats"], s["wins"], s["win_rate"], s["mean_score"]]
+                for n, s in stats.items()])]))
+    # 4. Dominomega: an endgame puzzle with a unique best final placement.
+    puzzle = next(generate("dominomega", 3, seed, tries=50))
+    final = puzzle.layout.copy()
+    final.place(puzzle.answer)
+    sym = (1, 2, 4)[puzzle.to_move]
+    orep = omega_report(final, (sym,))
+    out.append(Section("Dominomega: endgame puzzle", [
+        f"Seat {puzzle.to_move} ({SYMBOL_NAMES[sym]}) places the last tile "
+        f"{tile_name(puzzle.tile)}. Score = product of the sizes of all groups containing "
+        "the player's symbol (a 7 has all three). Exactly one of the "
+        f"{puzzle.placements} legal placements is best (every one was scored): "
+        f"{puzzle.answer}, score {puzzle.best[0]} against {puzzle.best[1]}."],
+        [Figure(layout_svg(puzzle.layout, [], title="the position"), "the puzzle"),
+         Figure(layout_svg(final, [Highlight(frozenset(g), PALETTE[i % len(PALETTE)])
+                                   for i, g in enumerate(orep.groups[sym])],
+                           title=f"answer: {SYMBOL_NAMES[sym]} groups"), "the answer")]))
+    return out
