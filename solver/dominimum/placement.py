@@ -205,12 +205,12 @@ def rank_dominimum(layout: Layout, hand: tuple[int, int], mission: tuple[int, in
     for p in layout.legal_placements(hand):
         largest = index.largest_after(p)
         own = largest[a] * largest[b]
-        key = tuple(largest)
-        best = expected.get(key)
+        vector = tuple(largest)
+        best = expected.get(vector)
         if best is None:
             best = (sum(min(largest[x] * largest[y] for x, y in d) for d in draws) / len(draws)
                     if draws else 0.0)
-            expected[key] = best
+            expected[vector] = best
         out.append(Candidate(p, own, best, own - best))
     key = ((lambda c: (c.margin, c.own)) if objective == "margin"
            else (lambda c: (c.own, c.margin)))
