@@ -261,6 +261,8 @@ def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jo
     finally:
         bar.close()
     text = f"{total} {problem.describe()} arrangement(s)"
+    if total == 0:
+        text += ": infeasible (the search is complete)"
     if distinct is not None:
         text += f", {distinct} up to rotation and reflection"
     output.emit({"count": total, "distinct": distinct}, text)
