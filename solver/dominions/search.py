@@ -1,8 +1,10 @@
 """Game-tree search: negamax alpha-beta over the best-looking moves, iterative deepening.
 
-At every node only the ``widths[ply]`` placements with the best quick outcome score are
-searched (a selective search: Dominions has hundreds of legal placements per position), plus
-the pass when it ends the game or when nothing else is legal. Leaves use
+At every node only the ``widths[ply]`` placements with the best quick score are searched (a
+selective search: Dominions has hundreds of legal placements per position): at the root among
+all legal placements, below it among the placements on the liberties of groups with at most
+two liberties (where captures, rescues and threats happen), plus the pass when it ends the game
+or when nothing else is legal. Leaves use
 ``solver.dominions.evaluation.evaluate``. The search stops deepening when the node budget (or
 the time limit) would be exceeded and returns the last completed iteration.
 
