@@ -80,15 +80,26 @@ def prefix_from_json(data: object, where: str = "<json>") -> Prefix:
     return out
 
 
+def _sub_search(problem: ArrangementProblem, prefix: Prefix) -> KernelSearch:
+    """The kernel on a subproblem, filling the remaining cells in the full problem's order
+    (so that the subproblems' solutions, concatenated, come in the sequential order)."""
+    full = default_order(EdgeInstance.build(problem))
+    inst = EdgeInstance.build(problem.with_fixed(prefix))
+    taken = {inst.index[c] for c in prefix}
+    return KernelSearch(inst, order=np.array([i for i in full if i not in taken],
+                                             dtype=np.int32))
+
+
 def count_subproblem(problem: ArrangementProblem, prefix: Prefix) -> int:
     """The number of solutions extending ``prefix``."""
-    return KernelSearch(EdgeInstance.build(problem.with_fixed(prefix))).count()
+    return _sub_search(problem, prefix).count()
 
 
 def rows_subproblem(problem: ArrangementProblem, prefix: Prefix) -> np.ndarray:
     """All solution rows extending ``prefix`` (cell order of the full problem)."""
-    inst = EdgeInstance.build(problem.with_fixed(prefix))
-    blocks = list(KernelSearch(inst).batches())
+    search = _sub_search(problem, prefix)
+    inst = search.inst
+    blocks = list(search.batches())
     return np.concatenate(blocks) if blocks else np.zeros((0, inst.n), dtype=np.int32)
 
 
