@@ -184,6 +184,7 @@ class Game:
     blocks: dict[int, list[int]] = dc_field(default_factory=dict)
     initial_bag: list[int] = dc_field(default_factory=list)
     held: dict[int, list[int]] = dc_field(default_factory=lambda: {1: [0] * 10, 2: [0] * 10})
+    keep_history: bool = True
     given: list[bool] = dc_field(default_factory=list)
 
     # ------------------------------------------------------------------ setup
@@ -341,7 +342,8 @@ class Game:
             self._turn(move, move.time)
         else:
             raise InvalidMoveError(f"move {self.move_number}: unknown action {move.kind!r}")
-        self.history.append(replace(move, player=actor if move.kind != "clock" else 0))
+        if self.keep_history:
+            self.history.append(replace(move, player=actor if move.kind != "clock" else 0))
         return self.events[start:]
 
     def _illegal(self, reason: str, rule: str) -> None:

@@ -47,10 +47,12 @@ def endgame_moves(g: Game) -> list[Move]:
     hand = sorted(set(g.hands[p]))
     moves: list[Move] = []
     empty = g.empty_cells()
+    by_digit: dict[int, list[int]] = {}
+    for c in empty:
+        by_digit.setdefault(int(g.solution[c]), []).append(c)
     for d in hand:
-        for c in empty:
-            if int(g.solution[c]) == d:
-                moves.append(Move("place", c, d))
+        for c in by_digit.get(d, ()):
+            moves.append(Move("place", c, d))
     cost = g.settings.claim_cost
     if len(g.hands[p]) >= cost:
         if cost == 1:
@@ -66,7 +68,7 @@ def endgame_moves(g: Game) -> list[Move]:
             for t in pays:
                 moves.append(Move("claim", c, tiles=t))
     for d in hand:
-        wrong = next((c for c in empty if int(g.solution[c]) != d), None)
+        wrong = next((c for k, cs in by_digit.items() if k != d for c in cs), None)
         if wrong is not None:
             moves.append(Move("place", wrong, d))
     if not moves:
@@ -98,6 +100,7 @@ def solve_endgame(g: Game, node_limit: int = 200_000) -> EndgameResult:
     root = g.copy()
     root.settings = _no_clock(root)
     root.history = []
+    root.keep_history = False
     table: dict[tuple[object, ...], tuple[int, int, int]] = {}  # key -> (value, flag, move)
     nodes = 0
 
@@ -121,7 +124,6 @@ def solve_endgame(g: Game, node_limit: int = 200_000) -> EndgameResult:
         a0, b0 = alpha, beta
         for i, m in enumerate(endgame_moves(pos)):
             child = pos.copy()
-            child.history = []
             child.play(m)
             v = search(child, alpha, beta)
             if (maximise and v > best) or (not maximise and v < best):
@@ -149,7 +151,6 @@ def solve_endgame(g: Game, node_limit: int = 200_000) -> EndgameResult:
         chosen = None
         for m in moves:
             child = pos.copy()
-            child.history = []
             child.play(m)
             if search(child, -1, 1) == v:
                 chosen, pos = m, child
