@@ -271,6 +271,12 @@ def dominimum_extreme(mission: tuple[int, int], sense: str, region: tuple[int, i
     if a == b:
         raise InvalidInputError("a mission is two different values")
     mtile = (min(a, b), max(a, b))
+    for t in others or []:
+        if t[0] == t[1] or t == mtile:
+            raise InvalidInputError(f"other mission {tile_name(t)}: missions are mixed tiles "
+                                    "other than yours")
+    if len(set(others or [])) != len(others or []):
+        raise InvalidInputError("two other missions are the same tile")
     tiles = table_tiles(mtile, list(others or []))
     width, height = region
     if 2 * len(tiles) > width * height:

@@ -6,10 +6,11 @@ the layout, its own mission or symbol, its own hand and public facts) and return
 - ``random``: a uniformly random legal placement.
 - ``greedy``: the best placement by its own score after the move (Dominimum: lowest own score,
   ties by the sampled opponent margin; Dominomega: highest own product, ties by margin).
-- ``lookahead``: takes the ``width`` best placements by margin, and for each plays ``rollouts``
-  games to the end from a determinization (hidden missions, hands and supply redrawn from the
-  unseen tiles) with a fast greedy-sampled policy for every seat; picks the placement with the
-  most wins, then the best mean final score.
+- ``lookahead``: takes the ``width`` best placements by own score, and for each plays
+  ``rollouts`` games to the end from a determinization (hidden missions, hands and supply
+  redrawn from the unseen tiles), every seat playing the best own score among ``tries`` random
+  placements; picks the best mean final margin over the best opponent, then the most wins,
+  then the greedy order.
 
 Every random choice comes from the player's own ``random.Random(seed)``.
 """
@@ -109,28 +110,32 @@ class LookaheadPlayer(Player):
 
     width: int = 4
     rollouts: int = 4
+    tries: int = 20
     name: str = "lookahead"
 
     def choose(self, game: Game) -> Placement:
         me = game.to_move
-        cands = ranked(game, me, 16, self.rng.randrange(2**31), "margin")[: self.width]
+        cands = ranked(game, me, 16, self.rng.randrange(2**31), "own")[: self.width]
         if len(cands) == 1:
             return cands[0].placement
         sign = 1 if game.kind == "dominimum" else -1
-        best_key: tuple[float, float] | None = None
+        best_key: tuple[float, int, int] | None = None
         choice = cands[0].placement
-        for cand in cands:
+        for rank, cand in enumerate(cands):
             wins = 0
             total = 0.0
             for _ in range(self.rollouts):
                 g = game.determinize(me, self.rng)
                 g.play(cand.placement)
                 while not g.is_terminal():
-                    g.play(_quick_move(g, self.rng))
+                    g.play(_quick_move(g, self.rng, self.tries))
                 result = g.result()
+                scores = result["scores"]
+                others = [x for q, x in enumerate(scores) if q != me]
+                best_other = min(others) if sign == 1 else max(others)
+                total += sign * (scores[me] - best_other)
                 wins += result["winner"] == me
-                total += result["scores"][me]
-            key = (-wins, sign * total)
+            key = (total, -wins, rank)
             if best_key is None or key < best_key:
                 best_key, choice = key, cand.placement
         return choice
