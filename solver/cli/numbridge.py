@@ -35,12 +35,12 @@ def read_field(spec: str) -> Field:
     return Field.parse(text)
 
 
-def grid_text(digits: str) -> str:
-    """Nine lines of nine digits (``.`` blank) with spaces between 3-column groups."""
+def grid_text(digits: str, regular: bool = True) -> str:
+    """Nine lines of nine digits (``.`` blank); regular fields get a space between boxes."""
     rows = []
     for r in range(9):
         row = digits[r * 9:(r + 1) * 9].replace("0", ".")
-        rows.append(" ".join(row[k:k + 3] for k in (0, 3, 6)))
+        rows.append(" ".join(row[k:k + 3] for k in (0, 3, 6)) if regular else row)
     return "\n".join(rows)
 
 
@@ -127,7 +127,7 @@ def solve(field_spec: str, engine: str, cap: int, svg_path: Path | None, output:
     doc = {"solutions": n, "capped": n >= cap, "unique": n == 1, "solution": sol,
            "engine": engine, "nodes": nodes, "verified": True}
     count_text = f"at least {n}" if n >= cap and cap > 1 else str(n)
-    text = grid_text(sol) + "\n\n" + key_values(
+    text = grid_text(sol, f.regular) + "\n\n" + key_values(
         [("solutions", count_text), ("unique", "yes" if n == 1 else "no"), ("engine", engine)]
         + ([("nodes", nodes)] if nodes is not None else []))
     output.emit(doc, text)
