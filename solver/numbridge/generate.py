@@ -26,7 +26,7 @@ from puzzles.numbridge.field import (
     check_blocks,
     orthogonal_neighbours,
 )
-from solver.numbridge.engine import search, solve_givens, tables
+from solver.numbridge.engine import search, solve_givens
 
 MIN_GIVENS = 22
 MAX_GIVENS = 34
@@ -125,7 +125,6 @@ def reduce_givens(solution: str, blocks: str, target: int, rng: random.Random) -
     Returns the givens, or None when a minimal field with more than ``target`` givens was
     reached.
     """
-    unit_arr, peers, npeers = tables(blocks)
     cells = list(range(CELLS))
     rng.shuffle(cells)
     givens = list(solution)
@@ -135,7 +134,7 @@ def reduce_givens(solution: str, blocks: str, target: int, rng: random.Random) -
             break
         keep = givens[c]
         givens[c] = "0"
-        if solve_givens("".join(givens), unit_arr, peers, npeers, cap=2) == 1:
+        if solve_givens("".join(givens), blocks, cap=2) == 1:
             left -= 1
         else:
             givens[c] = keep
