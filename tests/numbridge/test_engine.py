@@ -76,7 +76,18 @@ def test_three_engines_agree_on_counts(seed: int, keep: int, irregular: bool) ->
     ours = search(f, cap=3)
     theirs, sol = cpsat_count(f, cap=3)
     assert ours.count == theirs
+    # locked candidates switched the other way change the work, never the answer
+    other = search(f, cap=3, locked=not irregular, node_limit=200_000)
+    assert other.count in (ours.count, -1)
     assert verify_solution(f, ours.solution) == []
     assert verify_solution(f, sol) == []
     if keep >= 30:  # python-constraint is slow on very open fields
         assert constraint_count(f, cap=3)[0] == ours.count
+
+
+def test_locked_candidates_tame_empty_irregular_layouts() -> None:
+    r = search(Field.make("0" * 81, IRREGULAR), cap=1)
+    assert r.count == 1 and r.nodes < 1000
+    assert verify_solution(Field.make("0" * 81, IRREGULAR), r.solution) == []
+    plain = search(Field.make("0" * 81, IRREGULAR), cap=1, locked=False, node_limit=100_000)
+    assert plain.count == -1  # without them the same search is lost in a heavy tail
