@@ -104,7 +104,7 @@ def layout_svg(layout: Layout, highlights: Sequence[Highlight] = (), *, title: s
 
 def score_plot(distributions: Mapping[str, Sequence[int]], *, title: str, xlabel: str,
                fmt: str = "svg", log: bool = False) -> bytes:
-    """A matplotlib histogram-style step plot of each named score list; ``fmt`` svg or png."""
+    """The cumulative distribution of each named score list (matplotlib); ``fmt`` svg or png."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -118,11 +118,15 @@ def score_plot(distributions: Mapping[str, Sequence[int]], *, title: str, xlabel
         for v in values:
             counts[v] = counts.get(v, 0) + 1
         xs = sorted(counts)
-        ax.plot(xs, [counts[x] / len(values) for x in xs], marker="o", ms=3,
-                color=PALETTE[i % len(PALETTE)], label=f"{name} (n={len(values)})")
+        acc, ys = 0, []
+        for x in xs:
+            acc += counts[x]
+            ys.append(acc / len(values))
+        ax.step(xs, ys, where="post", marker="o", ms=3, color=PALETTE[i % len(PALETTE)],
+                label=f"{name} (n={len(values)})")
     ax.set_title(title)
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("share of games")
+    ax.set_ylabel("share of scores <= x")
     if log:
         ax.set_xscale("log")
     ax.legend()
