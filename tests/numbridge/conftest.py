@@ -21,4 +21,6 @@ def hard_puzzles() -> list[tuple[str, str]]:
 
 @pytest.fixture(scope="session")
 def hard() -> list[tuple[str, str]]:
+    if not HARD.is_file():
+        pytest.skip(f"{HARD} not found (the shared data folder sits next to the repository)")
     return hard_puzzles()
