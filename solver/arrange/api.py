@@ -1,7 +1,10 @@
 """The engine interface: ``solutions``, ``count`` and ``first`` for any arrangement problem.
 
-Every arrangement an engine reports is checked by ``puzzles.arrangements.verify`` (which
-shares no code with the engines) before it is handed out; a fault raises ``EngineFaultError``.
+Every arrangement an engine reports is checked before it is handed out, by
+``puzzles.arrangements.verify`` (which shares no code with the engines) or, when compact
+solutions are enumerated, by the batch judge ``solver.arrange.check.CompactJudge`` (same rules
+on numpy arrays, also independent of the engines) with ``verify`` on the first rows of the run;
+a fault raises ``EngineFaultError``.
 
 Examples
 --------
@@ -121,6 +124,12 @@ def solutions(problem: ArrangementProblem, limit: int | None = None, engine: str
     find : bool
         Order the search to reach a first solution fast.
     """
+    if not find and problem.kind == "compact":
+        # the batch judge checks every row, verify() the first ones (see solver.arrange.run)
+        from solver.arrange.run import enumerate_arrangements
+
+        yield from enumerate_arrangements(problem, engine, limit, tick=tick)
+        return
     if choose_engine(problem, engine) == "grow":
         from solver.arrange.engines.grow import solutions as grow_solutions
 
