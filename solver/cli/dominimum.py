@@ -19,7 +19,13 @@ from reports.html import Figure, Section, Table, render_page
 from reports.output import write_atomic
 from reports.text import key_values, table
 from solver.cli.common import Output, output_options, write_picture
-from solver.dominimum.analysis import check_mission, mission_report, omega_report
+from solver.dominimum.analysis import (
+    all_mission_scores,
+    check_mission,
+    mission_report,
+    omega_report,
+    value_groups,
+)
 from solver.dominimum.placement import Candidate, rank_dominimum, rank_dominomega
 from solver.dominimum.players import STRATEGIES, make_player, play_game
 from solver.dominimum.tournament import TournamentResult, run_tournament
@@ -87,19 +93,34 @@ def dominomega() -> None:
 
 @dominimum.command("score")
 @click.argument("layout_path", metavar="LAYOUT", type=PathOption)
-@click.option("--mission", nargs=2, type=int, required=True, metavar="A B",
-              help="The two values of the mission tile.")
+@click.option("--mission", nargs=2, type=int, metavar="A B",
+              help="The two values of the mission tile (default: every mission).")
 @within_tile_option
 @picture_options
 @output_options
-def dominimum_score(layout_path: Path, mission: tuple[int, int], within_tile: bool,
+def dominimum_score(layout_path: Path, mission: tuple[int, int] | None, within_tile: bool,
                     svg_path: Path | None, html_path: Path | None, output: Output) -> None:
     """Score of mission A B on LAYOUT: largest group of A times largest group of B.
 
     LAYOUT is {"tiles": [{"tile": [a, b], "cells": [[x1, y1], [x2, y2]]}, ...]} (or a game
-    record). JSON: {"groups": {"A": size, "B": size}, "score": n}.
+    record). JSON: {"groups": {"A": size, "B": size}, "score": n}. Without --mission: the
+    largest group of every value and the score of every mission, {"largest": {"0": n, ...},
+    "missions": {"0-1": n, ...}}.
     """
     layout = load_layout(layout_path)
+    if not mission:
+        largest = {v: len(g[0]) if (g := value_groups(layout, v, within_tile)) else 0
+                   for v in range(8)}
+        scores = all_mission_scores(layout, within_tile)
+        grid_rows: list[list[object]] = [
+            [a, *(scores[(min(a, b), max(a, b))] if a != b else "-" for b in range(8))]
+            for a in range(8)]
+        text = (table(["value", *(str(v) for v in range(8))],
+                      [["largest", *largest.values()]]) + "\n\n"
+                + table(["mission", *(str(v) for v in range(8))], grid_rows))
+        output.emit({"largest": {str(v): n for v, n in largest.items()},
+                     "missions": {tile_name(m): n for m, n in scores.items()}}, text)
+        return
     report = mission_report(layout, mission, within_tile)
     text = key_values([(f"largest group of {v}", n) for v, n in report.sizes.items()]
                       + [("score", report.score)])

@@ -82,3 +82,16 @@ def test_best_play_replay_tournament(tmp_path, capsys):
     assert {k: v["seats"] for k, v in doc["by_strategy"].items()} == {"random": 4, "greedy": 4}
     assert sum(s["wins"] for s in doc["by_seat"]) == 4
     assert plot.read_bytes()[:4] == b"\x89PNG" and "<svg" in html.read_text()
+
+
+def test_score_every_mission(tmp_path, capsys):
+    f = tmp_path / "l.json"
+    f.write_text(json.dumps(LAYOUT))
+    code, out, _ = call(capsys, ["dominimum", "score", str(f), "--json"])
+    doc = json.loads(out)
+    assert code == 0 and len(doc["missions"]) == 28
+    assert doc["largest"] == {"0": 1, "1": 0, "2": 0, "3": 3, "4": 0, "5": 2, "6": 0, "7": 0}
+    raw = raw_of(LAYOUT)
+    for name, n in doc["missions"].items():
+        a, b = (int(x) for x in name.split("-"))
+        assert n == dominimum_score(raw, a, b)
