@@ -37,6 +37,7 @@ from ortools.sat.python import cp_model
 from puzzles.dominimum.layout import Cell, Layout, Placement
 from puzzles.dominimum.tiles import TILES, Tile, tile_name
 from puzzles.errors import InvalidInputError
+from solver.dominimum.analysis import mission_report, omega_report
 
 STATUS: dict[int, str] = {int(cp_model.OPTIMAL): "OPTIMAL", int(cp_model.FEASIBLE): "FEASIBLE",
                           int(cp_model.INFEASIBLE): "INFEASIBLE",
@@ -324,6 +325,8 @@ def dominimum_extreme(mission: tuple[int, int], sense: str, region: tuple[int, i
         result.value = int(solver.objective_value)
         result.bound = solver.best_objective_bound
         result.layout = tiling.layout(solver)
+        # the layout re-scored by the networkx scorer (shares no code with the model)
+        result.details["layout_score"] = mission_report(result.layout, (a, b)).score
     return result
 
 
@@ -360,6 +363,8 @@ def dominomega_maximum(symbols: tuple[int, ...] = (1,), region: tuple[int, int] 
         result.value = 3**12
         result.bound = float(3**12)
         result.layout = tiling.layout(solver)
+        result.details["layout_scores"] = {
+            str(k): v for k, v in omega_report(result.layout, symbols).scores.items()}
         # a feasibility model: a found layout reaches the proven upper bound
         result.status = "OPTIMAL"
     elif status == cp_model.INFEASIBLE:

@@ -96,6 +96,13 @@ def test_records_replay_exactly_and_reject_changes():
         replay(open_doc)
 
 
+def test_dominomega_records_replay():
+    game = finished("dominomega", 2, 5, "greedy")
+    doc = json.loads(json.dumps(record_of(game)))
+    assert doc["missions"] == [] and len(doc["moves"]) == 36
+    assert replay(doc).scores() == game.scores()
+
+
 def test_illegal_moves_name_the_rule():
     game = Game.deal("dominimum", 2, 1)
     hand = game.hands[0]

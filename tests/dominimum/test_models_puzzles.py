@@ -18,6 +18,7 @@ def test_tetrominoes_are_the_19_fixed_shapes():
 def test_lowest_score_is_4_and_proven():
     r = dominimum_extreme((3, 6), "min", time_limit=30)
     assert r.status == "OPTIMAL" and r.value == 4 and r.bound == 4
+    assert r.details["layout_score"] == 4
     raw = raw_of(r.layout.to_json())
     check_layout(raw)
     assert len(raw) == 35 and (3, 6) not in {tuple(sorted(t[:2])) for t in raw}
@@ -30,7 +31,7 @@ def test_lowest_score_is_4_and_proven():
 @pytest.mark.parametrize("mission", [(2, 5), pytest.param((0, 7), marks=pytest.mark.slow)])
 def test_highest_score_is_64_and_proven(mission):
     r = dominimum_extreme(mission, "max", time_limit=120)
-    assert r.status == "OPTIMAL" and r.value == 64
+    assert r.status == "OPTIMAL" and r.value == 64 == r.details["layout_score"]
     raw = raw_of(r.layout.to_json())
     check_layout(raw)
     assert dominimum_score(raw, *mission) == 64
