@@ -8,7 +8,7 @@ from puzzles.dominimum.layout import Placement
 from puzzles.dominimum.records import record_of, replay
 from puzzles.dominimum.tiles import TILES, is_double
 from puzzles.errors import IllegalMoveError, InvalidInputError
-from solver.dominimum.players import make_player, play_game
+from solver.dominimum.players import LookaheadPlayer, make_player, play_game
 from tests.dominimum.verify import check_layout, dominimum_score, dominomega_score, raw_of
 
 
@@ -71,6 +71,12 @@ def test_tie_break_goes_to_the_player_whose_final_tile_came_first():
 def test_seeded_deals_and_games_are_reproducible():
     a, b = finished("dominimum", 4, 5, "greedy"), finished("dominimum", 4, 5, "greedy")
     assert record_of(a) == record_of(b)
+    def lookahead_game():
+        game = Game.deal("dominomega", 2, 8)
+        seats = [LookaheadPlayer(1, width=2, rollouts=2, tries=5), make_player("random", 2)]
+        return record_of(play_game(game, seats))
+
+    assert lookahead_game() == lookahead_game()
     deal = Game.deal("dominimum", 4, 5)
     assert sorted(deal.missions + [h for h in deal.hands if h] + deal.supply) == sorted(TILES)
 
