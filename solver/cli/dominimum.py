@@ -139,11 +139,13 @@ def dominimum_score(layout_path: Path, mission: tuple[int, int] | None, within_t
 @click.argument("layout_path", metavar="LAYOUT", type=PathOption)
 @click.option("--players", type=click.IntRange(2, 3), default=3, show_default=True,
               help="2 drops the small circle.")
+@click.option("--symbol", "picture_symbol", type=click.Choice(["1", "2", "4"]), default="1",
+              show_default=True, help="The symbol whose groups --svg draws.")
 @within_tile_option
 @picture_options
 @output_options
-def dominomega_score(layout_path: Path, players: int, within_tile: bool, svg_path: Path | None,
-                     html_path: Path | None, output: Output) -> None:
+def dominomega_score(layout_path: Path, players: int, picture_symbol: str, within_tile: bool,
+                     svg_path: Path | None, html_path: Path | None, output: Output) -> None:
     """Score of every symbol on LAYOUT: the product of the sizes of its groups.
 
     JSON: {"scores": {"1": n, "2": n, "4": n}, "groups": {"1": [sizes], ...}} keyed by symbol
@@ -156,8 +158,12 @@ def dominomega_score(layout_path: Path, players: int, within_tile: bool, svg_pat
             for s in report.groups]
     text = table(["symbol", "name", "groups", "sizes", "score"], rows)
     if svg_path or html_path:
+        if int(picture_symbol) not in report.groups:
+            raise InvalidInputError(f"symbol {picture_symbol} is not in play with {players} "
+                                    "players")
         figures = []
-        for s in report.groups:
+        order = [int(picture_symbol), *(x for x in report.groups if x != int(picture_symbol))]
+        for s in order:
             hls = [Highlight(frozenset(g), PALETTE[i % len(PALETTE)]) for i, g in
                    enumerate(report.groups[s])]
             figures.append(layout_svg(layout, hls, title=f"{SYMBOL_NAMES[s]} ({s}): "
