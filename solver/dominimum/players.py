@@ -43,10 +43,11 @@ class Player:
         raise NotImplementedError
 
 
+@dataclass
 class RandomPlayer(Player):
     """A uniformly random legal placement."""
 
-    name = "random"
+    name: str = "random"
 
     def choose(self, game: Game) -> Placement:
         moves = list(game.legal_moves())
@@ -68,10 +69,11 @@ def ranked(game: Game, player: int, samples: int, seed: int, objective: str
     return rank_dominomega(game.layout, hand, symbol, rivals, game.rules.within_tile, objective)
 
 
+@dataclass
 class GreedyPlayer(Player):
     """The placement with the best own score after the move (ties: the sampled margin)."""
 
-    name = "greedy"
+    name: str = "greedy"
     samples: int = 16
 
     def choose(self, game: Game) -> Placement:

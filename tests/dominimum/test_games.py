@@ -147,3 +147,15 @@ def test_rules_setting_round_trip():
     assert Rules.from_json({"within_tile": False}) == Rules(False)
     with pytest.raises(InvalidInputError):
         Rules.from_json({"bogus": 1})
+
+
+def test_players_are_named_and_only_play_legal_moves():
+    for name in ("random", "greedy", "lookahead"):
+        assert make_player(name, 1).name == name
+    with pytest.raises(InvalidInputError, match="unknown strategy"):
+        make_player("clever", 1)
+    game = Game.deal("dominimum", 2, 4)
+    for _ in range(6):
+        move = make_player("greedy", 3).choose(game)
+        assert move in set(game.legal_moves())
+        game.play(move)
