@@ -18,95 +18,25 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from itertools import islice
 
-import numpy as np
-
-from puzzles.arrangements import Arrangement, faults
-from puzzles.errors import InfeasibleError, InvalidInputError, PuzzleError
-from solver.arrange.instance import EdgeInstance
+from puzzles.arrangements import Arrangement
+from puzzles.errors import InfeasibleError
+from solver.arrange.base import (
+    ENGINES,
+    EngineFaultError,
+    Tick,
+    checked,
+    choose_engine,
+    count,
+    rows,
+)
 from solver.arrange.problem import ArrangementProblem
+from solver.arrange.run import enumerate_arrangements
 
-#: Engine names accepted by ``--engine`` (``auto`` picks the fastest for the job).
-ENGINES = ("auto", "kernel", "cpsat", "constraint")
-
-Tick = Callable[[int, int], None]  # (solutions so far, nodes so far)
-
-
-class EngineFaultError(PuzzleError):
-    """An engine reported an arrangement the verifier rejects: a bug, never the user's fault."""
-
-    exit_code = 70
-
-
-def choose_engine(problem: ArrangementProblem, engine: str = "auto") -> str:
-    """The engine that will run: ``auto`` becomes the fastest one that supports the problem.
-
-    Raises InvalidInputError for an unknown engine or one that cannot model the problem.
-    """
-    if engine not in ENGINES:
-        raise InvalidInputError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
-    kind = problem.kind
-    if kind == "compact":
-        return "kernel" if engine == "auto" else engine
-    if kind == "transcendental" and problem.region is None:
-        if engine in ("auto", "kernel"):
-            return "grow"
-        raise InvalidInputError(
-            f"the {engine} engine needs a bounding region for transcendental arrangements "
-            "(--region); without one the kernel grows groups on the open plane")
-    if engine in ("auto", "cpsat"):
-        return "cpsat"
-    if kind == "transcendental":
-        raise InvalidInputError(
-            f"the {engine} engine does not model bounded transcendental arrangements; use "
-            "--engine cpsat, or drop --region to let the kernel grow groups on the open plane")
-    raise InvalidInputError(f"StarMaps are solved by the cpsat engine, not {engine}")
-
-
-def rows(problem: ArrangementProblem, engine: str = "auto", tick: Tick | None = None,
-         find: bool = False) -> tuple[EdgeInstance | None, Iterator[np.ndarray]]:
-    """The instance and a stream of solution rows (piece per cell index, -1 for empty).
-
-    ``find`` asks for a search ordered to reach a first solution fast (the kernel then fills
-    the most constrained cell first).
-    """
-    name = choose_engine(problem, engine)
-    if name == "grow":
-        raise InvalidInputError("this problem has no region: use solutions()")
-    inst = EdgeInstance.build(problem)
-    if name == "kernel":
-        from solver.arrange.engines.kernel import KernelSearch
-
-        search = KernelSearch(inst, dynamic=find)
-
-        def run() -> Iterator[np.ndarray]:
-            def report() -> None:
-                if tick is not None:
-                    tick(search.solutions_found, search.nodes)
-
-            batch = 1 if find else 4096
-            for block in search.batches(batch, tick=report):
-                yield from block
-
-        return inst, run()
-    if name == "cpsat":
-        from solver.arrange.engines import cpsat
-
-        return inst, cpsat.rows(inst, all_solutions=not find)
-    from solver.arrange.engines import constraint
-
-    return inst, constraint.rows(inst)
-
-
-def checked(arr: Arrangement, problem: ArrangementProblem) -> Arrangement:
-    """The arrangement itself once ``verify`` accepts it; raises EngineFaultError otherwise."""
-    fault = next(faults(arr, problem.fixed_map), None)
-    if fault is not None:
-        raise EngineFaultError(f"engine produced an invalid arrangement: {fault}")
-    return arr
-
+__all__ = ["ENGINES", "EngineFaultError", "Tick", "checked", "choose_engine", "count", "first",
+           "rows", "solutions"]
 
 def solutions(problem: ArrangementProblem, limit: int | None = None, engine: str = "auto",
               tick: Tick | None = None, find: bool = False) -> Iterator[Arrangement]:
@@ -126,8 +56,6 @@ def solutions(problem: ArrangementProblem, limit: int | None = None, engine: str
     """
     if not find and problem.kind == "compact":
         # the batch judge checks every row, verify() the first ones (see solver.arrange.run)
-        from solver.arrange.run import enumerate_arrangements
-
         yield from enumerate_arrangements(problem, engine, limit, tick=tick)
         return
     if choose_engine(problem, engine) == "grow":
@@ -150,18 +78,3 @@ def first(problem: ArrangementProblem, engine: str = "auto",
     raise InfeasibleError(f"no solution: the search proved that no {problem.describe()} exists")
 
 
-def count(problem: ArrangementProblem, engine: str = "auto",
-          tick: Tick | None = None) -> int:
-    """The number of solutions (the kernel counts without building any arrangement)."""
-    name = choose_engine(problem, engine)
-    if name == "kernel":
-        from solver.arrange.engines.kernel import KernelSearch
-
-        search = KernelSearch(EdgeInstance.build(problem))
-        report = (lambda: tick(search.solutions_found, search.nodes)) if tick else None
-        return search.count(tick=report)
-    if name == "cpsat":
-        from solver.arrange.engines import cpsat
-
-        return cpsat.count(EdgeInstance.build(problem))
-    return sum(1 for _ in solutions(problem, engine=engine, tick=tick))

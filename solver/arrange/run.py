@@ -23,7 +23,7 @@ import numpy as np
 
 from puzzles.arrangements import Arrangement
 from puzzles.errors import InvalidInputError
-from solver.arrange import api
+from solver.arrange import base
 from solver.arrange.check import CompactJudge
 from solver.arrange.instance import EdgeInstance
 from solver.arrange.problem import ArrangementProblem
@@ -38,13 +38,13 @@ FULL_CHECKS = 64
 def _row_stream(problem: ArrangementProblem, engine: str, jobs: int, depth: int | None,
                 tick: Tick | None) -> tuple[EdgeInstance, Iterator[np.ndarray]]:
     if jobs > 1:
-        if api.choose_engine(problem, engine) != "kernel":
+        if base.choose_engine(problem, engine) != "kernel":
             raise InvalidInputError("--jobs runs the kernel engine (compact arrangements)")
         from solver.arrange.split import rows_parallel
 
         par_tick = (lambda done, total, found: tick(found, done)) if tick else None
         return EdgeInstance.build(problem), rows_parallel(problem, jobs, depth, par_tick)
-    inst, stream = api.rows(problem, engine, tick)
+    inst, stream = base.rows(problem, engine, tick)
     assert inst is not None
     return inst, stream
 
@@ -67,11 +67,14 @@ def enumerate_arrangements(problem: ArrangementProblem, engine: str = "auto",
     """Verified arrangements, streamed; ``up_to_symmetry`` keeps one per orbit."""
     if limit is not None and limit <= 0:
         return
-    if api.choose_engine(problem, engine) == "grow":
+    if base.choose_engine(problem, engine) == "grow":
         if up_to_symmetry or jobs > 1:
             raise InvalidInputError(
                 "--up-to-symmetry and --jobs need a region (a bounded problem)")
-        yield from api.solutions(problem, limit, engine, tick)
+        from solver.arrange.engines.grow import solutions as grow_solutions
+
+        for arr in islice(grow_solutions(problem, tick=tick), limit):
+            yield base.checked(arr, problem)
         return
     inst, stream = _row_stream(problem, engine, jobs, depth, tick)
     group = SymmetryGroup.of(inst) if up_to_symmetry else None
@@ -85,12 +88,12 @@ def enumerate_arrangements(problem: ArrangementProblem, engine: str = "auto",
         if judge is not None:
             fault = next((f for f in judge.faults(block) if f is not None), None)
             if fault is not None:
-                raise api.EngineFaultError(f"engine produced an invalid arrangement: {fault}")
+                raise base.EngineFaultError(f"engine produced an invalid arrangement: {fault}")
         for row in block:
             arr = problem.arrangement(inst.placements(row))
             # every row: the batch judge (compact) or verify(); the first rows: verify() too
             if judge is None or emitted < FULL_CHECKS:
-                arr = api.checked(arr, problem)
+                arr = base.checked(arr, problem)
             yield arr
             emitted += 1
             if limit is not None and emitted >= limit:
@@ -101,7 +104,7 @@ def count_arrangements(problem: ArrangementProblem, engine: str = "auto",
                        up_to_symmetry: bool = False, jobs: int = 1, depth: int | None = None,
                        tick: Tick | None = None) -> tuple[int, int | None]:
     """``(count, distinct)``; ``distinct`` (orbits) is None unless ``up_to_symmetry``."""
-    name = api.choose_engine(problem, engine)
+    name = base.choose_engine(problem, engine)
     if not up_to_symmetry:
         if jobs > 1:
             if name != "kernel":
@@ -110,7 +113,7 @@ def count_arrangements(problem: ArrangementProblem, engine: str = "auto",
 
             par_tick = (lambda done, total, found: tick(found, done)) if tick else None
             return count_parallel(problem, jobs, depth, par_tick), None
-        return api.count(problem, engine, tick), None
+        return base.count(problem, engine, tick), None
     if name == "grow":
         raise InvalidInputError("--up-to-symmetry needs a region (a bounded problem)")
     inst, stream = _row_stream(problem, engine, jobs, depth, tick)
