@@ -27,7 +27,7 @@ from solver.arrange import base
 from solver.arrange.check import CompactJudge
 from solver.arrange.instance import EdgeInstance
 from solver.arrange.problem import ArrangementProblem
-from solver.arrange.symmetry import SymmetryGroup
+from solver.arrange.symmetry import FreeSymmetry, SymmetryGroup
 
 Tick = Callable[[int, int], None]  # (solutions so far, nodes or subproblems done)
 
@@ -68,12 +68,15 @@ def enumerate_arrangements(problem: ArrangementProblem, engine: str = "auto",
     if limit is not None and limit <= 0:
         return
     if base.choose_engine(problem, engine) == "grow":
-        if up_to_symmetry or jobs > 1:
-            raise InvalidInputError(
-                "--up-to-symmetry and --jobs need a region (a bounded problem)")
+        if jobs > 1:
+            raise InvalidInputError("--jobs needs a region (a bounded problem)")
         from solver.arrange.engines.grow import solutions as grow_solutions
 
-        for arr in islice(grow_solutions(problem, tick=tick), limit):
+        free = FreeSymmetry(problem.piece_set.grid) if up_to_symmetry else None
+        found = grow_solutions(problem, tick=tick)
+        if free is not None:
+            found = (a for a in found if free.is_representative(a.placements))
+        for arr in islice(found, limit):
             yield base.checked(arr, problem)
         return
     inst, stream = _row_stream(problem, engine, jobs, depth, tick)
@@ -115,7 +118,14 @@ def count_arrangements(problem: ArrangementProblem, engine: str = "auto",
             return count_parallel(problem, jobs, depth, par_tick), None
         return base.count(problem, engine, tick), None
     if name == "grow":
-        raise InvalidInputError("--up-to-symmetry needs a region (a bounded problem)")
+        from solver.arrange.engines.grow import solutions as grow_solutions
+
+        free = FreeSymmetry(problem.piece_set.grid)
+        total = distinct = 0
+        for arr in grow_solutions(problem, tick=tick):
+            total += 1
+            distinct += free.is_representative(arr.placements)
+        return total, distinct
     inst, stream = _row_stream(problem, engine, jobs, depth, tick)
     group = SymmetryGroup.of(inst)
     total = distinct = 0

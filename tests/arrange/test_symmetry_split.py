@@ -92,3 +92,20 @@ def test_dlx_export_counts_agree_with_xcover(square_problem) -> None:
         assert len(primary) == 2 * len(problem.piece_set.pieces)
         n = sum(1 for _ in covers(options, primary=primary, secondary=secondary, colored=True))
         assert n == expected == count(problem)
+
+
+def test_free_shape_orbits_agree_with_burnside() -> None:
+    from solver.arrange import solutions
+    from solver.arrange.symmetry import FreeSymmetry
+
+    p = ArrangementProblem.create("square", "transcendental", single_group=True)
+    free = FreeSymmetry(p.piece_set.grid)
+    sols = [a.placements for a in solutions(p)]
+    keys = {free.key(s) for s in sols}
+    assert len(keys) == len(sols) == 4804  # distinct up to translation of each group
+    fixed_points = sum(free.key(free.image(s, g)) == free.key(s)
+                       for s in sols for g in range(len(free)))
+    reps = sum(free.is_representative(s) for s in sols)
+    assert fixed_points == reps * len(free) and reps == 604
+    for s in sols[:50]:  # images are solutions too
+        assert free.key(free.image(s, 3)) in keys
