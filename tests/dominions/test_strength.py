@@ -1,4 +1,4 @@
-"""Strength is measured: 50 seeded games, colours alternating (slow: about 15 minutes)."""
+"""Strength is measured: 50 seeded games, colours alternating (slow: about 17 minutes of CPU)."""
 
 from __future__ import annotations
 
