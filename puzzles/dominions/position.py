@@ -139,7 +139,7 @@ class Position:
         return self.board.base
 
     def copy(self) -> Position:
-        """An independent copy (the history is shared data; undo works on the copy)."""
+        """An independent copy, history included (undo works on the copy)."""
         other = Position.__new__(Position)
         other.__dict__.update(self.__dict__)
         for name in ("piece", "owner", "hands", "must_beam", "must_blank", "occupied_neighbours",
