@@ -24,7 +24,7 @@ from solver.numbridge.engine import search
 from solver.numbridge.generate import generate
 from solver.numbridge.models import cpsat_count, cpsat_int_solve, cpsat_solve
 
-HARD_PATH = Path(__file__).resolve().parents[2] / "shared" / "data" / "hard-sudoku-20.txt"
+HARD_PATH = Path(__file__).resolve().parents[1] / "tests" / "data" / "hard-sudoku-20.txt"
 HARD = [Field.make(line.split()[0]) for line in HARD_PATH.read_text().splitlines()
         if line.strip() and not line.startswith("#")]
 REGULAR = [generate(30, "regular", s).field for s in range(10)]

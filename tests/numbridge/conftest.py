@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-HARD = Path(__file__).resolve().parents[3] / "shared" / "data" / "hard-sudoku-20.txt"
+HARD = Path(__file__).resolve().parents[1] / "data" / "hard-sudoku-20.txt"  # copy of shared/data
 
 
 def hard_puzzles() -> list[tuple[str, str]]:
