@@ -183,15 +183,30 @@ def find(problem: ArrangementProblem, engine: str, svg: Path | None, html: Path 
 @symmetry_option
 @jobs_option
 @depth_option
+@click.option("--count", "count_only", is_flag=True,
+              help="Only count them (the same as `solver arrange count`).")
+@click.option("--estimate", "estimate_only", is_flag=True,
+              help="Knuth's estimate instead (the same as `solver arrange estimate`).")
 @output_options
 def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
-                  up_to_symmetry: bool, jobs: int, depth: int | None, output: Output) -> None:
+                  up_to_symmetry: bool, jobs: int, depth: int | None, count_only: bool,
+                  estimate_only: bool, output: Output) -> None:
     """Stream arrangements: text blocks, or JSON lines with --json or --out FILE.
 
     With --out the lines go to FILE (renamed into place at the end, and also when stopped with
-    Ctrl-C: every solution found so far is kept).
+    Ctrl-C: every solution found so far is kept). --count and --estimate hand the same problem
+    to the `count` and `estimate` commands.
     """
     from solver.arrange.run import enumerate_arrangements
+
+    if count_only or estimate_only:
+        ctx = click.get_current_context()
+        if count_only and estimate_only:
+            raise click.UsageError("choose one of --count and --estimate")
+        target = count_cmd if count_only else estimate_cmd
+        names = {param.name for param in target.params}
+        ctx.invoke(target, **{k: v for k, v in ctx.params.items() if k in names})
+        return
 
     bar = _Progress("enumerating", output.quiet)
     as_lines = output.json or output.out is not None
