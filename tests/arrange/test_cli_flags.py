@@ -29,5 +29,6 @@ def test_enumerate_estimate_flag(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_count_and_estimate_together_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(["arrange", "enumerate", "compact", "--count", "--estimate"], capsys)
+    code, _, err = run(["arrange", "enumerate", "compact", "--region", "4x4", "--count",
+                        "--estimate"], capsys)
     assert code == 2 and "choose one of --count and --estimate" in err
