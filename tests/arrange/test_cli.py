@@ -8,17 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_helpers import run
 
 from puzzles.arrangements import is_valid, read_arrangement
-from solver.cli import main
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(argv)
-    out, err = capsys.readouterr()
-    code = info.value.code
-    return (code if isinstance(code, int) else 0), out, err
 
 
 def test_count_text_and_json(capsys) -> None:

@@ -3,15 +3,7 @@
 import json
 
 import pytest
-
-from solver.cli import main
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(argv)
-    out, err = capsys.readouterr()
-    return int(info.value.code or 0), out, err
+from cli_helpers import run
 
 
 def test_enumerate_count_flag(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,6 +5,7 @@ from collections import deque
 from pathlib import Path
 
 import pytest
+from cli_helpers import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +20,6 @@ from puzzles.backslide import (
 from puzzles.errors import IllegalMoveError, InfeasibleError, ParseError
 from puzzles.regions import parse_region
 from solver.backslide import classes, scramble, solve, solved_positions
-from solver.cli import main
 
 REGION = parse_region("4x4", "square")
 
@@ -113,13 +113,6 @@ def test_position_parsing_errors() -> None:
         parse_position("1 2 3 x 5 6 7 8 9 10 11 12 13 14 15 .")
     with pytest.raises(IllegalMoveError, match="not next to the hole"):
         slide(p, 1)
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(argv)
-    out, err = capsys.readouterr()
-    return int(info.value.code or 0), out, err
 
 
 def test_cli_classes_and_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,4 +1,4 @@
-"""Strength is measured: 50 seeded games, colours alternating (slow: 10 minutes on a quiet machine)."""
+"""Strength is measured: 50 seeded games, colours alternating (slow: 10 minutes, quiet machine)."""
 
 from __future__ import annotations
 

@@ -4,16 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
-
-from solver.cli import main
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(argv)
-    out, err = capsys.readouterr()
-    code = info.value.code
-    return (code if isinstance(code, int) else 0), out, err
+from cli_helpers import run
 
 
 def test_help_on_every_level(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,18 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_helpers import run
 
 from puzzles.numbridge.field import Field, verify_solution
-from solver.cli import main
 from solver.numbridge.models import cpsat_count
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(argv)
-    out, err = capsys.readouterr()
-    code = info.value.code
-    return (code if isinstance(code, int) else 0), out, err
 
 
 def test_generate_json_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
