@@ -18,6 +18,7 @@ Every random choice comes from the player's own ``random.Random(seed)``.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -29,7 +30,7 @@ STRATEGIES = ("random", "greedy", "lookahead")
 
 
 @dataclass
-class Player:
+class Player(ABC):
     """Base class: ``choose(game)`` returns the placement of the seat to move."""
 
     seed: int = 0
@@ -39,8 +40,9 @@ class Player:
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
 
+    @abstractmethod
     def choose(self, game: Game) -> Placement:
-        raise NotImplementedError
+        """The placement this player makes for the seat to move."""
 
 
 @dataclass

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 from constraint import AllDifferentConstraint, FunctionConstraint, Problem
 
+from puzzles.errors import InvalidInputError
 from solver.arrange.instance import EdgeInstance
 
 
@@ -26,7 +27,8 @@ def _agree(s: int, t: int) -> Callable[[int, int], bool]:
 def build_problem(inst: EdgeInstance) -> Problem:
     """The python-constraint problem of a compact instance (variables are cell indices)."""
     if inst.problem.kind != "compact":
-        raise NotImplementedError("the constraint engine models compact arrangements only")
+        raise InvalidInputError(
+            "--engine constraint models compact arrangements only; use kernel or cpsat")
     problem = Problem()
     for i in range(inst.n):
         problem.addVariable(i, inst.candidates(i))
