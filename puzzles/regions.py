@@ -6,6 +6,9 @@ Names (``parse_region``):
   offset rectangle whose odd rows are shifted half a cell to the right).
 - ``rhombus:WxH``: hexagon axial cells ``0 <= q < W``, ``0 <= r < H``.
 - ``hexagon:B``: hexagon of base B (B cells a side, 3B(B-1)+1 cells), centred on (0, 0).
+- ``hexagon:B/B+1``: the uncentred hexagon whose sides alternate B and B+1 cells, with 2B
+  lines in each of the three directions (``hexagon:16/17``, 768 cells, the hexagon StarMap
+  board): ``0 <= q, r < 2B`` and ``B <= q + r < 3B``.
 - ``torus:WxH`` / ``torus:rhombus:WxH``: the same cells with opposite edges wrapping round.
 - ``file:PATH`` or a path to an existing file: see ``read_region_file``.
 
@@ -138,6 +141,14 @@ def hexagon_cells(base: int) -> frozenset[Cell]:
     )
 
 
+def uncentred_hexagon_cells(base: int) -> frozenset[Cell]:
+    """The hexagon with sides alternating ``base`` and ``base + 1``: 2B lines each way."""
+    lines = 2 * base
+    return frozenset(
+        (q, r) for q in range(lines) for r in range(lines) if base <= q + r < base + lines
+    )
+
+
 def parse_region(name: str, grid_kind: str, border: str = "blank") -> Region:
     """Build a region from its name for a grid kind.
 
@@ -150,7 +161,8 @@ def parse_region(name: str, grid_kind: str, border: str = "blank") -> Region:
     text = name.strip()
     if text.startswith("file:"):
         return read_region_file(Path(text[5:]), grid_kind, border)
-    if "/" in text or text.endswith((".json", ".txt")):
+    named = text.startswith(("torus:", "rhombus:", "hexagon:"))
+    if not named and ("/" in text or text.endswith((".json", ".txt"))):
         return read_region_file(Path(text), grid_kind, border)
     parts = text.split(":")
     torus = parts[0] == "torus"
@@ -172,6 +184,15 @@ def parse_region(name: str, grid_kind: str, border: str = "blank") -> Region:
             raise InvalidInputError(f"region {name!r}: rhombus regions are for hexagon sets")
         w, h = _size(arg, name)
         return Region(g, rhombus_cells(w, h), name, border, (w, h) if torus else None)
+    if shape == "hexagon" and "/" in arg:
+        if g.cell_shape != "hexagon" or torus:
+            raise InvalidInputError(f"region {name!r}: hexagon:B/B+1 is a hexagon-set region")
+        small, _, big = arg.partition("/")
+        if not (small.isdigit() and big.isdigit() and int(big) == int(small) + 1
+                and 1 <= int(small) <= 60):
+            raise InvalidInputError(
+                f"region {name!r}: expected hexagon:B/B+1 with B from 1 to 60, e.g. hexagon:16/17")
+        return Region(g, uncentred_hexagon_cells(int(small)), name, border)
     if shape == "hexagon":
         if g.cell_shape != "hexagon" or torus:
             raise InvalidInputError(f"region {name!r}: hexagon:B is a plain hexagon-set region")

@@ -2,8 +2,8 @@
 
 Compact: a Boolean ``x[i, p]`` per cell and fitting piece; each cell holds one piece, each piece
 stands on one cell, and across every edge the two facing sides agree (beam on one side exactly
-when beam on the other). Transcendental and StarMap inside a region: ``x[i, p]`` may all be 0
-(an empty cell); see ``build_model``.
+when beam on the other). Transcendental inside a region: ``x[i, p]`` may all be 0 (an empty cell);
+see ``build_model``. StarMaps use the lines-of-sight model of ``engines/starmap.py``.
 
 Enumeration runs the solver in a thread that hands solutions through a bounded queue, so a
 consumer that stops early stops the solver, and memory stays flat. Parameters are set in one
@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 from ortools.sat.python import cp_model
 
+from solver.arrange.engines.starmap import StarMapModel
 from solver.arrange.instance import EdgeInstance
 
 #: Solver parameters, in one place.
@@ -31,12 +32,20 @@ class Model:
 
     def __init__(self, inst: EdgeInstance) -> None:
         self.inst = inst
-        self.model = cp_model.CpModel()
         self.x: dict[tuple[int, int], cp_model.IntVar] = {}
+        self.starmap: StarMapModel | None = None
+        if inst.problem.kind == "starmap":
+            # lines of sight, no piece variables (see solver.arrange.engines.starmap)
+            self.starmap = StarMapModel(inst)
+            self.model = self.starmap.model
+            return
+        self.model = cp_model.CpModel()
         build_model(self)
 
     def row(self, solver: cp_model.CpSolverSolutionCallback | cp_model.CpSolver) -> np.ndarray:
         """The solution row (piece per cell index, -1 for empty) of the current solution."""
+        if self.starmap is not None:
+            return np.array(self.starmap.row(solver), dtype=np.int32)
         out = np.full(self.inst.n, -1, dtype=np.int32)
         for (i, p), var in self.x.items():
             if solver.boolean_value(var):
@@ -86,26 +95,7 @@ def build_model(m: Model) -> None:
         if inst.problem.single_group:
             _single_group(m, cells, beam)
         return
-    grid = inst.problem.piece_set.grid
-    region = inst.problem.region
-    assert region is not None
-    index = inst.index
-    for i, c in enumerate(inst.cells):
-        for s, d in enumerate(grid.directions(c)):
-            ray = []
-            for other in grid.ray(c, d):
-                if other not in index:
-                    break
-                ray.append(occ[index[other]])
-            # seen: looking along side s one meets a piece
-            seen = model.new_bool_var(f"seen{i}_{s}")
-            model.add_max_equality(seen, ray or [0])
-            # on a piece, a beam side sees a piece and a blank side sees nothing
-            model.add(beam(i, s) <= seen)
-            model.add(seen + occ[i] - 1 <= beam(i, s))
-    if inst.problem.no_adjacent:
-        for i, _s, j, _t in inst.edges():
-            model.add(occ[i] + occ[j] <= 1)
+    raise AssertionError("StarMaps are modelled by solver.arrange.engines.starmap")
 
 
 def _single_group(m: Model, cells: list[list[tuple[int, cp_model.IntVar]]],
