@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import click
 
-from reports.output import write_atomic
+from reports.output import dumps, write_atomic
 from solver.demo import build_demo
 from solver.progress import progress_bar
 
@@ -16,7 +17,9 @@ from solver.progress import progress_bar
               default=Path("solver-demo.html"), show_default=True, help="The HTML file to write.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of every random choice.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-def demo(out: Path, seed: int, quiet: bool) -> None:
+@click.option("--json", "as_json", is_flag=True,
+              help='Print {"report": path, "seed": s, "sections": [titles]} instead of text.')
+def demo(out: Path, seed: int, quiet: bool, as_json: bool) -> None:
     """Compute a few examples of every capability and write them as one HTML page."""
     from solver.demo import PROVIDERS
 
@@ -27,4 +30,9 @@ def demo(out: Path, seed: int, quiet: bool) -> None:
 
         html = build_demo(seed, step)
     write_atomic(out, html)
-    click.echo(f"wrote the demo report to {out.resolve()}")
+    if as_json:
+        titles = re.findall(r"<h2>(.*?)</h2>", html)
+        click.echo(dumps({"report": str(out.resolve()), "seed": seed, "sections": titles}),
+                   nl=False)
+    else:
+        click.echo(f"wrote the demo report to {out.resolve()}")
