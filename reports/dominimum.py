@@ -133,6 +133,7 @@ def score_plot(distributions: Mapping[str, Sequence[int]], *, title: str, xlabel
     ax.grid(alpha=0.3)
     fig.tight_layout()
     buf = io.BytesIO()
-    fig.savefig(buf, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
+    with matplotlib.rc_context({"svg.hashsalt": "solver"}):  # stable element ids
+        fig.savefig(buf, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
     plt.close(fig)
     return buf.getvalue()

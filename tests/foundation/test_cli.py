@@ -61,7 +61,9 @@ def test_demo_writes_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert code == 0 and str(page) in out
     html = page.read_text()
     assert html.startswith("<!DOCTYPE html>") and html.count("<svg") >= 3
-    code, out, _ = run(["demo", "--out", str(page), "--quiet", "--json"], capsys)
+    again = tmp_path / "again.html"
+    code, out, _ = run(["demo", "--out", str(again), "--quiet", "--json"], capsys)
     doc = json.loads(out)
-    assert code == 0 and doc["report"] == str(page.resolve()) and doc["seed"] == 1
+    assert code == 0 and doc["report"] == str(again.resolve()) and doc["seed"] == 1
+    assert again.read_bytes() == page.read_bytes()  # same seed, same report, byte for byte
     assert "BackSlide" in doc["sections"] and len(doc["sections"]) >= 6
