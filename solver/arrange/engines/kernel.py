@@ -240,29 +240,39 @@ def default_order(inst: EdgeInstance) -> np.ndarray:
     On a 4x4 square with blank border this walks round the border first (about 15% fewer nodes
     than row by row).
     """
-    known = [bin(int(inst.blank_mask[i])).count("1") for i in range(inst.n)]
-    done = [bool(inst.fixed[i] >= 0) for i in range(inst.n)]
-    for i in range(inst.n):
+    return _default_order(inst.nb, inst.blank_mask, inst.fixed)
+
+
+@njit(cache=True)
+def _default_order(nb, blank_mask, fixed):  # type: ignore[no-untyped-def]  # pragma: no cover
+    n, k = nb.shape
+    known = np.zeros(n, dtype=np.int64)
+    done = np.zeros(n, dtype=np.bool_)
+    for i in range(n):
+        m = blank_mask[i]
+        while m:
+            known[i] += m & 1
+            m >>= 1
+        done[i] = fixed[i] >= 0
+    for i in range(n):
         if done[i]:
-            for j in range(inst.k):
-                o = int(inst.nb[i, j])
+            for j in range(k):
+                o = nb[i, j]
                 if o >= 0:
                     known[o] += 1
-    order: list[int] = []
-    while True:
+    order = np.empty(n - done.sum(), dtype=np.int32)
+    for step in range(order.shape[0]):
         best = -1
-        for i in range(inst.n):
+        for i in range(n):
             if not done[i] and (best < 0 or known[i] > known[best]):
                 best = i
-        if best < 0:
-            break
-        order.append(best)
+        order[step] = best
         done[best] = True
-        for j in range(inst.k):
-            o = int(inst.nb[best, j])
+        for j in range(k):
+            o = nb[best, j]
             if o >= 0:
                 known[o] += 1
-    return np.array(order, dtype=np.int32)
+    return order
 
 
 class KernelSearch:
