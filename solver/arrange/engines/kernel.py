@@ -244,6 +244,25 @@ def default_order(inst: EdgeInstance) -> np.ndarray:
 
 
 @njit(cache=True)
+def _initial_state(nb, back, fixed, blank_mask, piece_space):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Used pieces, known sides and their values implied by the fixed pieces."""
+    n, k = nb.shape
+    used = np.zeros(piece_space, dtype=np.bool_)
+    known = blank_mask.copy()
+    val = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        if fixed[i] >= 0:
+            used[fixed[i]] = True
+        for j in range(k):
+            o = nb[i, j]
+            if o >= 0 and fixed[o] >= 0:
+                known[i] |= 1 << j
+                if (fixed[o] >> back[i, j]) & 1:
+                    val[i] |= 1 << j
+    return used, known, val
+
+
+@njit(cache=True)
 def _default_order(nb, blank_mask, fixed):  # type: ignore[no-untyped-def]  # pragma: no cover
     n, k = nb.shape
     known = np.zeros(n, dtype=np.int64)
@@ -299,19 +318,8 @@ class KernelSearch:
         self.tables = dynamic and k <= MAX_TABLE_SIDES
         self.dynamic = self.tables
         self.value = inst.fixed.astype(np.int32).copy()
-        self.used = np.zeros(inst.piece_space, dtype=np.bool_)
-        for p in inst.fixed:
-            if p >= 0:
-                self.used[p] = True
-        self.known = inst.blank_mask.astype(np.int64).copy()
-        self.val = np.zeros(n, dtype=np.int64)
-        for i in range(n):
-            for j in range(k):
-                o = int(inst.nb[i, j])
-                if o >= 0 and inst.fixed[o] >= 0:
-                    self.known[i] |= 1 << j
-                    if int(inst.fixed[o]) >> int(inst.back[i, j]) & 1:
-                        self.val[i] |= 1 << j
+        self.used, self.known, self.val = _initial_state(
+            inst.nb, inst.back, inst.fixed, inst.blank_mask.astype(np.int64), inst.piece_space)
         if self.tables:
             groups = int(inst.piece_space - 1) >> k
             self.cnt = np.zeros((groups + 1, 1 << k, 1 << k), dtype=np.int32)
