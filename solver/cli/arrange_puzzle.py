@@ -14,7 +14,7 @@ from reports.html import Figure, Section, render_page
 from reports.output import dumps, write_atomic
 from solver.arrange.problem import ArrangementProblem
 from solver.arrange.puzzle import generate_puzzle
-from solver.cli.common import Output, output_options, write_picture
+from solver.cli.common import Output, html_option, output_options, svg_option, write_picture
 from solver.progress import progress_bar
 
 
@@ -33,10 +33,8 @@ from solver.progress import progress_bar
               default="auto", show_default=True)
 @click.option("--answer", "answer_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the answer arrangement (JSON) to this file.")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Draw the puzzle (the clues) into this SVG file.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write a page with the puzzle and its answer.")
+@svg_option("Draw the puzzle (the clues) into this SVG file.")
+@html_option("Write a page with the puzzle and its answer.")
 @output_options
 def puzzle(kind: str, set_name: str, region: str, border: str, seed: int, tries: int,
            engine: str, answer_path: Path | None, svg_path: Path | None,

@@ -10,7 +10,7 @@ from puzzles.backslide import format_position, parity_class, parse_position
 from puzzles.errors import InvalidInputError
 from reports.backslide import slide_sequence_svg
 from solver.backslide import classes, scramble, solve, solved_positions
-from solver.cli.common import Output, output_options, write_picture
+from solver.cli.common import Output, output_options, svg_option, write_picture
 from solver.progress import progress_bar
 
 
@@ -48,8 +48,7 @@ def _read_position(text: str) -> tuple[tuple[int, ...], str]:
 @click.argument("position")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000_000,
               show_default=True, help="Give up after this many search nodes.")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Draw the start, the solved position and the slides.")
+@svg_option("Draw the start, the solved position and the slides.")
 @output_options
 def solve_cmd(position: str, max_nodes: int, svg_path: Path | None, output: Output) -> None:
     """Fewest slides from POSITION to any solved position of its class (IDA*, optimal).

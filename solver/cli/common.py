@@ -53,6 +53,18 @@ def output_options(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def svg_option(help_text: str) -> Callable[[F], F]:
+    """``--svg FILE`` passed as ``svg_path`` (an SVG picture, written atomically)."""
+    return click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
+                        help=help_text)
+
+
+def html_option(help_text: str) -> Callable[[F], F]:
+    """``--html FILE`` passed as ``html_path`` (an HTML page, written atomically)."""
+    return click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+                        help=help_text)
+
+
 def write_picture(path: Path | None, content: str, output: Output, what: str = "picture") -> None:
     """Write an SVG or HTML file atomically when a path was given."""
     if path is not None:

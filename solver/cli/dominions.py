@@ -14,7 +14,7 @@ from reports.dominions import Marks, position_svg, position_text
 from reports.html import Figure, Section, Table, render_page
 from reports.output import write_atomic
 from reports.text import key_values, table
-from solver.cli.common import Output, output_options, write_picture
+from solver.cli.common import Output, html_option, output_options, svg_option, write_picture
 from solver.dominions.analysis import Analysis, analyse
 from solver.dominions.players import DEFAULT_BUDGET, PLAYERS
 from solver.dominions.puzzles import GOALS, Puzzle, answer_move, find_puzzles
@@ -111,10 +111,8 @@ def analysis_svg(a: Analysis) -> str:
 @click.argument("record", type=RECORD)
 @click.option("--move", "move", type=click.IntRange(min=0), default=None,
               help="Analyse the position after this many moves (default: the end).")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also draw the board with groups, eyes and the last move.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also write an HTML report (picture and tables).")
+@svg_option("Also draw the board with groups, eyes and the last move.")
+@html_option("Also write an HTML report (picture and tables).")
 @output_options
 def analyse_cmd(record: Path, move: int | None, svg_path: Path | None, html_path: Path | None,
                 output: Output) -> None:
@@ -257,10 +255,8 @@ def best_cmd(record: Path, move: int | None, budget: int, seconds: float | None,
               help="How many puzzles (each from a different self-play game).")
 @click.option("--games", type=click.IntRange(min=1), default=30, show_default=True,
               help="Self-play games to search for positions.")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Draw the (first) puzzle position.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the puzzles with pictures, questions and answers.")
+@svg_option("Draw the (first) puzzle position.")
+@html_option("Write the puzzles with pictures, questions and answers.")
 @output_options
 def puzzle_cmd(goal: str, seed: int, count: int, games: int, svg_path: Path | None,
                html_path: Path | None, output: Output) -> None:

@@ -13,7 +13,7 @@ from puzzles.numbridge.game import PLAYER_LETTER, Game
 from puzzles.numbridge.record import Record, read_record, replay
 from reports.numbridge import field_svg
 from reports.text import key_values
-from solver.cli.common import Output, output_options, write_picture
+from solver.cli.common import Output, html_option, output_options, svg_option, write_picture
 from solver.numbridge.pictures import position_svg
 
 FIELD_HELP = ("FIELD is a file in the text or JSON field format, '-' for stdin, or 81 givens "
@@ -56,8 +56,7 @@ def numbridge() -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every choice.")
 @click.option("--rate/--no-rate", "with_rate", default=True, show_default=True,
               help="Also rate the difficulty.")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Draw the field into this SVG file.")
+@svg_option("Draw the field into this SVG file.")
 @output_options
 def generate(givens: int, blocks: str, seed: int, with_rate: bool, svg_path: Path | None,
              output: Output) -> None:
@@ -89,8 +88,7 @@ def generate(givens: int, blocks: str, seed: int, with_rate: bool, svg_path: Pat
               default="bitmask", show_default=True, help="Search engine.")
 @click.option("--cap", type=int, default=2, show_default=True,
               help="Stop counting at this many solutions.")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Draw the solved field into this SVG file.")
+@svg_option("Draw the solved field into this SVG file.")
 @output_options
 def solve(field_spec: str, engine: str, cap: int, svg_path: Path | None, output: Output) -> None:
     """Solve FIELD and count its solutions up to --cap (exit 1 when it has none).
@@ -181,10 +179,8 @@ def _load_game(record_path: Path, at: int | None) -> tuple[Record, Game]:
 @click.argument("record_path", metavar="RECORD", type=click.Path(path_type=Path))
 @click.option("--at", type=int, help="Analyse after this many actions (default: all).")
 @click.option("--candidates", is_flag=True, help="Draw candidates in empty cells.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write an HTML report with the picture.")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the picture as SVG.")
+@html_option("Write an HTML report with the picture.")
+@svg_option("Write the picture as SVG.")
 @output_options
 def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path | None,
             svg_path: Path | None, output: Output) -> None:

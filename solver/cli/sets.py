@@ -8,7 +8,7 @@ import click
 
 from puzzles.beamsets import SET_NAMES, piece_set
 from reports.beams import piece_set_svg, piece_set_text
-from solver.cli.common import Output, output_options, write_picture
+from solver.cli.common import Output, output_options, svg_option, write_picture
 
 
 @click.group()
@@ -18,8 +18,7 @@ def sets() -> None:
 
 @sets.command("show")
 @click.argument("set_name", metavar="SET", type=click.Choice(SET_NAMES))
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also draw every piece into this SVG file.")
+@svg_option("Also draw every piece into this SVG file.")
 @output_options
 def show(set_name: str, svg_path: Path | None, output: Output) -> None:
     """List every piece of SET: number, beam count, shape class (and hexagram).
