@@ -64,6 +64,15 @@ def within_tile_option(func: Any) -> Any:
                         help="Project rule: the two halves of one tile count as adjacent.")(func)
 
 
+def ranking_options(func: Any) -> Any:
+    """``--objective margin|own`` and ``--top N`` of the best-placement commands."""
+    func = click.option("--top", type=click.IntRange(1, 1000), default=5, show_default=True,
+                        help="How many placements to list.")(func)
+    return click.option("--objective", type=click.Choice(["margin", "own"]), default="margin",
+                        show_default=True,
+                        help="Sort by margin (own against opponents) or by own score first.")(func)
+
+
 def picture_options(func: Any) -> Any:
     """``--svg FILE`` and ``--html FILE``."""
     func = click.option("--html", "html_path", type=PathOption,
@@ -210,9 +219,7 @@ def _best_output(layout: Layout, cands: list[Candidate], top: int, header: list[
               help="Other players (their missions are sampled from the unseen tiles).")
 @click.option("--samples", type=click.IntRange(1, 100000), default=64, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--objective", type=click.Choice(["margin", "own"]), default="margin",
-              show_default=True)
-@click.option("--top", type=click.IntRange(1, 1000), default=5, show_default=True)
+@ranking_options
 @within_tile_option
 @picture_options
 @output_options
@@ -245,9 +252,7 @@ def dominimum_best(layout_path: Path, hand: str, mission: tuple[int, int], oppon
 @click.option("--symbol", type=click.Choice(["1", "2", "4"]), required=True,
               help="Your symbol: 1 pip, 2 small circle, 4 large circle.")
 @click.option("--players", type=click.IntRange(2, 3), default=3, show_default=True)
-@click.option("--objective", type=click.Choice(["margin", "own"]), default="margin",
-              show_default=True)
-@click.option("--top", type=click.IntRange(1, 1000), default=5, show_default=True)
+@ranking_options
 @within_tile_option
 @picture_options
 @output_options
