@@ -141,15 +141,15 @@ def search_player(g: Game, rng: random.Random, width: int = 12) -> Move:
     if not g.bag:
         # with the bag empty the opponent's hand is known (every other tile is public):
         # solve exactly when the position is small enough
-        from puzzles.errors import InvalidInputError
+        from puzzles.errors import BudgetExhaustedError, InvalidInputError
         from solver.numbridge.endgame import solve_endgame
 
         try:
             r = solve_endgame(g, node_limit=ENDGAME_NODES)
             if r.line:
                 return r.line[0]
-        except InvalidInputError:
-            pass
+        except (BudgetExhaustedError, InvalidInputError):
+            pass  # too large to solve exactly: play by the evaluation
     if g.left_in_pair < 2:
         return greedy_player(g, rng)
     firsts = sorted(((evaluate(_after(g, m), p), rng.random(), m) for m in useful_moves(g)),
