@@ -1,31 +1,21 @@
-"""The player interface shared by every game, and the registry of players by game and name.
+"""The player interface shared by every game (the registry by name is
+:mod:`solver.play.registry`).
 
 A player answers ``choose(state, rng)`` with a legal move for the seat to move. It must decide
 from what that seat may know: the wrappers below hand the game-specific players a
 :meth:`~puzzles.game.GameState.determinize` sample, never the true hidden state, so a player
 cannot see another seat's hand, mission or the bag order.
-
-Examples
---------
->>> from puzzles.dominions.state import DominionsState
->>> import random
->>> p = make_player("dominions", "greedy", seed=1)
->>> s = DominionsState()
->>> s.apply(p.choose(s, random.Random(1)))
->>> len(s.history()), player_names("dominimum")
-(1, ['greedy', 'lookahead', 'random'])
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from puzzles.errors import InvalidInputError
-from puzzles.game import GameState, game_names
+from puzzles.game import GameState
 
 
 @dataclass
@@ -74,45 +64,3 @@ class RandomPlayer(Player):
         if not moves:
             raise InvalidInputError("the game is over: there is no move to choose")
         return rng.choice(moves)
-
-
-PlayerFactory = Callable[[PlayerOptions], Player]
-_PLAYERS: dict[str, dict[str, PlayerFactory]] = {}
-_LOADED: list[bool] = []
-
-
-def register_player(game: str, name: str, factory: PlayerFactory) -> None:
-    """Make ``factory`` known as player ``name`` of ``game``."""
-    _PLAYERS.setdefault(game, {})[name] = factory
-
-
-def _load() -> None:
-    """Import the modules that register the built-in players (once)."""
-    if not _LOADED:
-        _LOADED.append(True)
-        import solver.play.builtin  # noqa: F401
-
-
-def player_names(game: str) -> list[str]:
-    """The players known for ``game``, sorted."""
-    _load()
-    return sorted(_PLAYERS.get(game, {}))
-
-
-def make_player(game: str, name: str, *, seed: int = 1, move_time: float | None = None,
-                max_nodes: int | None = None) -> Player:
-    """The player ``name`` of ``game`` with its seed and budgets.
-
-    Raises
-    ------
-    InvalidInputError
-        For an unknown game or player name (the message lists the known ones).
-    """
-    _load()
-    if game not in game_names():
-        raise InvalidInputError(f"unknown game {game!r} (known: {', '.join(game_names())})")
-    table = _PLAYERS.get(game, {})
-    if name not in table:
-        raise InvalidInputError(f"unknown player {name!r} for {game} "
-                                f"(known: {', '.join(sorted(table))})")
-    return table[name](PlayerOptions(seed, move_time, max_nodes))

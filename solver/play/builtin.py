@@ -8,13 +8,14 @@ look at hidden state.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from puzzles.dominimum.state import DominimumState
 from puzzles.dominions.state import DominionsState
 from puzzles.game import GameState
 from puzzles.numbridge.state import NumbridgeState
-from solver.play.base import Player, PlayerOptions, RandomPlayer, register_player
+from solver.play.base import Player, PlayerOptions, RandomPlayer
 
 
 class DominionsPlayer(Player):
@@ -72,15 +73,24 @@ class NumbridgePlayer(Player):
         return self.func(sample.g, rng)
 
 
-def _random(options: PlayerOptions) -> Player:
-    return RandomPlayer(options)
+def _dominions(name: str) -> Callable[[PlayerOptions], Player]:
+    return lambda options: DominionsPlayer(name, options)
 
 
-for _game in ("dominions", "dominimum", "dominomega", "numbridge"):
-    register_player(_game, "random", _random)
-for _name in ("greedy", "search"):
-    register_player("dominions", _name, lambda o, n=_name: DominionsPlayer(n, o))
-    register_player("numbridge", _name, lambda o, n=_name: NumbridgePlayer(n, o))
-for _game in ("dominimum", "dominomega"):
-    for _name in ("greedy", "lookahead"):
-        register_player(_game, _name, lambda o, n=_name: DominimumPlayer(n, o))
+def _dominimum(name: str) -> Callable[[PlayerOptions], Player]:
+    return lambda options: DominimumPlayer(name, options)
+
+
+def _numbridge(name: str) -> Callable[[PlayerOptions], Player]:
+    return lambda options: NumbridgePlayer(name, options)
+
+
+#: (game, player name, factory) of every built-in player.
+PLAYERS: list[tuple[str, str, Callable[[PlayerOptions], Player]]] = [
+    *((g, "random", RandomPlayer) for g in ("dominions", "dominimum", "dominomega", "numbridge")),
+    ("dominions", "greedy", _dominions("greedy")),
+    ("dominions", "search", _dominions("search")),
+    ("numbridge", "greedy", _numbridge("greedy")),
+    ("numbridge", "search", _numbridge("search")),
+    *((g, n, _dominimum(n)) for g in ("dominimum", "dominomega") for n in ("greedy", "lookahead")),
+]

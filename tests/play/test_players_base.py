@@ -11,7 +11,7 @@ from puzzles.errors import InvalidInputError
 from puzzles.game import GameState
 from puzzles.numbridge.state import NumbridgeState
 from solver.numbridge.generate import generate
-from solver.play.base import make_player, player_names
+from solver.play.registry import make_player, player_names
 
 
 def start(game: str) -> GameState:
