@@ -2,7 +2,7 @@
 
 The command line maps each class to a one-line message and an exit code:
 ``InvalidInputError`` (and its subclasses) -> 2, ``InfeasibleError`` -> 1,
-``SearchInterrupted`` -> 130.
+``SearchInterrupted`` -> 130, ``EngineFaultError`` -> 70.
 """
 
 from __future__ import annotations
@@ -55,3 +55,10 @@ class SearchInterrupted(PuzzleError):  # noqa: N818 - reads better at call sites
     """A long run was stopped by the user; what was found so far has been kept (exit 130)."""
 
     exit_code = 130
+
+
+class EngineFaultError(PuzzleError):
+    """An engine reported an answer that its independent check rejects: a bug in the
+    program, never a result and never the user's fault (exit code 70, EX_SOFTWARE)."""
+
+    exit_code = 70

@@ -535,8 +535,10 @@ def maximum(symbols: str, region: str, time_limit: float, seed: int, svg_path: P
             html_path: Path | None, output: Output) -> None:
     """A layout of all 36 tiles where each listed symbol scores 531441 = 3^12 (CP-SAT).
 
-    3^12 is the largest product of positive integers summing to 36, so a layout found is
-    optimal (status OPTIMAL); INFEASIBLE proves none exists in the region; UNKNOWN: time out.
+    3^12 is the largest product of positive integers summing to 36. The value is the layout's
+    score re-computed by the networkx scorer; the status is OPTIMAL only when it reaches 3^12;
+    INFEASIBLE proves no such layout exists in the region; UNKNOWN: time out. A layout that
+    breaks the tile rules is an engine fault (exit 70).
     """
     from solver.dominimum.models import dominomega_maximum, parse_region
 
