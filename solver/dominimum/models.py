@@ -388,11 +388,11 @@ def dominimum_extreme(mission: tuple[int, int], sense: str, region: tuple[int, i
         result.bound = solver.best_objective_bound
         result.layout = _checked_layout(tiling, solver, region)
         # the layout re-scored by the networkx scorer (shares no code with the model)
-        score = mission_report(result.layout, (a, b)).score
-        _check_objective(sense, result.status, objective, result.bound, score)
-        result.value = score
+        rescored = mission_report(result.layout, (a, b)).score
+        _check_objective(sense, result.status, objective, result.bound, rescored)
+        result.value = rescored
         result.details["objective"] = objective
-        result.details["layout_score"] = score
+        result.details["layout_score"] = rescored
     return result
 
 
