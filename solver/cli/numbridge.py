@@ -94,8 +94,9 @@ def solve(field_spec: str, engine: str, cap: int, svg_path: Path | None, output:
     """Solve FIELD and count its solutions up to --cap (exit 1 when it has none).
 
     FIELD is a file in the text or JSON field format, '-' for stdin, or 81 givens (optionally
-    followed by 81 block ids). JSON: {"solutions": n, "capped": bool, "unique": bool,
+    followed by 81 block ids). JSON: {"solutions": n, "capped": bool, "unique": bool or null,
     "solution": "81 digits", "engine": ..., "nodes": n (bitmask only), "verified": true}.
+    Uniqueness needs --cap 2 or more; with --cap 1 "unique" is null ("not checked").
     """
     from puzzles.numbridge.field import verify_solution
 
@@ -120,13 +121,19 @@ def solve(field_spec: str, engine: str, cap: int, svg_path: Path | None, output:
         raise InfeasibleError("the field has no solution")
     faults = verify_solution(f, sol)
     if faults:  # pragma: no cover - an engine bug
-        raise InfeasibleError(f"engine answer failed verification: {faults[0]}")
+        from puzzles.errors import EngineFaultError
+
+        raise EngineFaultError(f"engine answer failed verification: {faults[0]}")
     write_picture(svg_path, field_svg(f.blocks, sol, f.givens), output)
-    doc = {"solutions": n, "capped": n >= cap, "unique": n == 1, "solution": sol,
+    # the search stops at --cap solutions: with cap 1 a second solution was never looked for
+    unique: bool | None = None if cap < 2 else n == 1
+    doc = {"solutions": n, "capped": n >= cap, "unique": unique, "solution": sol,
            "engine": engine, "nodes": nodes, "verified": True}
-    count_text = f"at least {n}" if n >= cap and cap > 1 else str(n)
+    count_text = f"at least {n}" if n >= cap else str(n)
+    unique_text = ("not checked (--cap 1 stops at the first solution)" if unique is None
+                   else "yes" if unique else "no")
     text = grid_text(sol, f.regular) + "\n\n" + key_values(
-        [("solutions", count_text), ("unique", "yes" if n == 1 else "no"), ("engine", engine)]
+        [("solutions", count_text), ("unique", unique_text), ("engine", engine)]
         + ([("nodes", nodes)] if nodes is not None else []))
     output.emit(doc, text)
 

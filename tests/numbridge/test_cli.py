@@ -45,6 +45,19 @@ def test_solve_and_rate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert code == 0 and json.loads(out)["solved_by_logic"] is True
 
 
+@pytest.mark.parametrize("field", ["." * 81,
+                                   "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6"
+                                   "....28....419..5....8..79"])
+def test_cap_1_does_not_claim_uniqueness(field: str, capsys: pytest.CaptureFixture[str]
+                                         ) -> None:
+    # --cap 1 stops at the first solution: unique or not, it was never checked
+    code, out, _ = run(["numbridge", "solve", field, "--cap", "1", "--json"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and doc["solutions"] == 1 and doc["unique"] is None and doc["capped"]
+    code, out, _ = run(["numbridge", "solve", field, "--cap", "1"], capsys)
+    assert code == 0 and "not checked" in out and "at least 1" in out
+
+
 def test_bad_fields_exit_2_and_no_solution_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["numbridge", "solve", "11" + "." * 79], capsys)
     assert code == 2 and "cell b1: given 1 repeats in row 1" in err and "Traceback" not in err
