@@ -259,7 +259,9 @@ def selfplay(first: str, second: str, games: int, swap: bool, givens: int, block
     """Play GAMES games between two players; Ctrl-C keeps the games finished so far.
 
     JSON: {"players": [first, second], "games": n, "wins": {name: n}, "draws": n,
-    "first_player_wins": n, "average_moves": x, "reasons": {reason: n}, "results": [{"seed",
+    "first_player_wins": n, "average_moves": x, "reasons": {reason: n}, "endgame": {name:
+    {"exact": n, "fallbacks": n}} (search players: empty-bag moves decided by the exact endgame
+    solver / by the heuristic because the endgame was too large), "results": [{"seed",
     "A", "B", "result", "moves"}]}.
     """
     from puzzles.errors import SearchInterrupted
@@ -274,6 +276,7 @@ def selfplay(first: str, second: str, games: int, swap: bool, givens: int, block
         raise InvalidInputError(f"--records {records_dir}: folder does not exist")
     results: list[dict[str, object]] = []
     wins = {first: 0, second: 0} if first != second else {first: 0}
+    endgame: dict[str, dict[str, int]] = {}
     interrupted = False
     with progress_bar("selfplay", games, output.quiet, unit="game") as bar:
         try:
@@ -283,6 +286,10 @@ def selfplay(first: str, second: str, games: int, swap: bool, givens: int, block
                 winner = {1: a, 2: b}.get(r.result.winner)
                 if winner is not None:
                     wins[winner] = wins.get(winner, 0) + 1
+                for seat, stats in r.endgame.items():
+                    tally = endgame.setdefault((a, b)[seat - 1], {"exact": 0, "fallbacks": 0})
+                    tally["exact"] += stats.exact
+                    tally["fallbacks"] += stats.fallbacks
                 results.append({"seed": seed + i, "A": a, "B": b, "result": r.result.text(),
                                 "moves": r.moves})
                 if records_dir is not None:
@@ -301,13 +308,15 @@ def selfplay(first: str, second: str, games: int, swap: bool, givens: int, block
     avg = round(sum(int(str(res["moves"])) for res in results) / n, 1) if n else 0.0
     doc = {"players": [first, second], "games": n, "wins": wins, "draws": draws,
            "first_player_wins": first_wins, "average_moves": avg, "reasons": reasons,
-           "results": results}
+           "endgame": endgame, "results": results}
     lines = [f"{n} games, {first} vs {second}" + (" (sides swapped every other game)"
                                                    if swap else "")]
     lines += [f"  {name}: {w} wins" for name, w in wins.items()]
     lines += [f"  draws: {draws}", f"  first player (A) won: {first_wins}",
               f"  average moves: {avg}", "  endings: " + ", ".join(
                   f"{k} {v}" for k, v in sorted(reasons.items()))]
+    lines += [f"  {name} endgame: {t['exact']} moves by the exact solver, {t['fallbacks']} "
+              "fallbacks to the heuristic (endgame too large)" for name, t in endgame.items()]
     output.emit(doc, "\n".join(lines))
     if interrupted:
         raise SearchInterrupted(f"stopped after {n} games (kept)")

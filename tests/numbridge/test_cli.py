@@ -75,6 +75,7 @@ def test_selfplay_analyse_endgame(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert code == 0
     doc = json.loads(out)
     assert doc["games"] == 2 and sum(doc["wins"].values()) + doc["draws"] == 2
+    assert doc["endgame"] == {}  # no search player, nothing to count
     rec = tmp_path / "game-0001.txt"
     html = tmp_path / "a.html"
     code, out, _ = run(["numbridge", "analyse", str(rec), "--json", "--html", str(html)], capsys)
@@ -112,3 +113,15 @@ def test_record_without_solution_is_solved(tmp_path: Path,
     assert code == 0
     doc = json.loads(out)
     assert doc["cells"] == {"A": 1, "B": 0} and doc["to_move"] == "B"
+
+
+def test_selfplay_reports_search_fallbacks(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["numbridge", "selfplay", "--first", "search", "--second", "greedy",
+                        "--games", "1", "--seed", "100", "--json", "-q"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and set(doc["endgame"]) == {"search"}
+    tally = doc["endgame"]["search"]
+    assert tally["exact"] + tally["fallbacks"] > 0
+    code, out, _ = run(["numbridge", "selfplay", "--first", "search", "--second", "greedy",
+                        "--games", "1", "--seed", "100", "-q"], capsys)
+    assert f"{tally['fallbacks']} fallbacks to the heuristic" in out
