@@ -148,6 +148,12 @@ def arrange() -> None:
     """
 
 
+verify_option = click.option(
+    "--verify", "verify_all", is_flag=True,
+    help="Expensive checks too: every solution through verify() (enumerate), the count "
+         "re-derived from verified solutions (count).")
+
+
 @arrange.command("find")
 @problem_options
 @engine_option
@@ -187,10 +193,11 @@ def find(problem: ArrangementProblem, engine: str, svg: Path | None, html: Path 
               help="Only count them (the same as `solver arrange count`).")
 @click.option("--estimate", "estimate_only", is_flag=True,
               help="Knuth's estimate instead (the same as `solver arrange estimate`).")
+@verify_option
 @output_options
 def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
                   up_to_symmetry: bool, jobs: int, depth: int | None, count_only: bool,
-                  estimate_only: bool, output: Output) -> None:
+                  estimate_only: bool, verify_all: bool, output: Output) -> None:
     """Stream arrangements: text blocks, or JSON lines with --json or --out FILE.
 
     With --out the lines go to FILE (renamed into place at the end, and also when stopped with
@@ -211,7 +218,8 @@ def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
     bar = _Progress("enumerating", output.quiet)
     as_lines = output.json or output.out is not None
     found = 0
-    stream = enumerate_arrangements(problem, engine, limit, up_to_symmetry, jobs, depth, bar)
+    stream = enumerate_arrangements(problem, engine, limit, up_to_symmetry, jobs, depth, bar,
+                                    verify_all=verify_all)
     writer: JsonLinesWriter | _TextWriter
     if as_lines:
         stdout = None if output.out is not None else sys.stdout
@@ -257,19 +265,23 @@ class _TextWriter:
 @symmetry_option
 @jobs_option
 @depth_option
+@verify_option
 @output_options
 def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jobs: int,
-              depth: int | None, output: Output) -> None:
+              depth: int | None, verify_all: bool, output: Output) -> None:
     """Count arrangements (exactly; see `estimate` when that is out of reach).
 
+    The count itself is not checked at run time; --verify enumerates every solution again,
+    judges each with verify() and fails (exit 70) unless there are as many.
     JSON: {"count": n, "distinct": m} (distinct: orbits under the region's symmetries, null
     without --up-to-symmetry).
     """
-    from solver.arrange.run import count_arrangements
+    from solver.arrange.run import count_arrangements, count_verified
 
     bar = _Progress("counting", output.quiet)
+    counter = count_verified if verify_all else count_arrangements
     try:
-        total, distinct = count_arrangements(problem, engine, up_to_symmetry, jobs, depth, bar)
+        total, distinct = counter(problem, engine, up_to_symmetry, jobs, depth, bar)
     except KeyboardInterrupt as exc:
         raise SearchInterrupted(
             f"interrupted: at least {bar.solutions} arrangement(s) (count incomplete)") from exc
