@@ -56,21 +56,36 @@ def numbridge() -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every choice.")
 @click.option("--rate/--no-rate", "with_rate", default=True, show_default=True,
               help="Also rate the difficulty.")
+@click.option("--verify", "verify_all", is_flag=True,
+              help="Re-count the field with the CP-SAT model (a second engine) and check the "
+                   "solution against the rules (exit 70 on a disagreement).")
 @svg_option("Draw the field into this SVG file.")
 @output_options
-def generate(givens: int, blocks: str, seed: int, with_rate: bool, svg_path: Path | None,
-             output: Output) -> None:
+def generate(givens: int, blocks: str, seed: int, with_rate: bool, verify_all: bool,
+             svg_path: Path | None, output: Output) -> None:
     """A field with exactly one solution and GIVENS givens.
 
+    Uniqueness comes from the bitmask engine; --verify re-counts it with CP-SAT.
     JSON: {"givens": "81 digits", "blocks": "81 block ids", "solution": "81 digits",
     "seed": S, "given_count": n, "block_type": ..., "layouts_tried": n, "fillings_tried": n,
-    "difficulty": {...}}.
+    "difficulty": {...}, "verified": bool}.
     """
     from solver.numbridge.difficulty import rate
     from solver.numbridge.generate import generate as gen
 
     g = gen(givens, blocks, seed)
+    if verify_all:
+        from puzzles.errors import EngineFaultError
+        from puzzles.numbridge.field import verify_solution
+        from solver.numbridge.models import cpsat_count
+
+        n, sol = cpsat_count(g.field, cap=2)
+        faults = verify_solution(g.field, g.solution)
+        if n != 1 or sol != g.solution or faults:
+            why = faults[0] if faults else f"CP-SAT finds {n} solution(s)"
+            raise EngineFaultError(f"generated field failed the second engine's check: {why}")
     doc = g.to_json()
+    doc["verified"] = verify_all
     text = g.field.to_text()
     if with_rate:
         r = rate(g.field)

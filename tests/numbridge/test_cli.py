@@ -125,3 +125,28 @@ def test_selfplay_reports_search_fallbacks(capsys: pytest.CaptureFixture[str]) -
     code, out, _ = run(["numbridge", "selfplay", "--first", "search", "--second", "greedy",
                         "--games", "1", "--seed", "100", "-q"], capsys)
     assert f"{tally['fallbacks']} fallbacks to the heuristic" in out
+
+
+def test_generate_verify_recounts_with_a_second_engine(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    import solver.numbridge.generate as generate_module
+
+    code, out, _ = run(["numbridge", "generate", "--seed", "5", "--no-rate", "--verify",
+                        "--json"], capsys)
+    assert code == 0 and json.loads(out)["verified"] is True
+    real = generate_module.generate
+
+    def loses_givens(givens: int, blocks: str, seed: int) -> object:
+        g = real(givens, blocks, seed)  # a bug that drops the last given: not unique
+        last = max(i for i, d in enumerate(g.field.givens) if d != "0")
+        cut = g.field.givens[:last] + "0" + g.field.givens[last + 1:]
+        return dataclasses.replace(g, field=Field.make(cut, g.field.blocks))
+
+    monkeypatch.setattr(generate_module, "generate", loses_givens)
+    code, _, err = run(["numbridge", "generate", "--seed", "5", "--no-rate"], capsys)
+    assert code == 0  # unchecked, the fault goes through
+    code, _, err = run(["numbridge", "generate", "--seed", "5", "--no-rate", "--verify"],
+                       capsys)
+    assert code == 70 and "second engine" in err
