@@ -15,6 +15,11 @@ from solver.arrange.problem import ArrangementProblem
 #: Engine names accepted by ``--engine`` (``auto`` picks the fastest for the job).
 ENGINES = ("auto", "kernel", "cpsat", "constraint")
 
+#: Cell orders of the kernel's ``count`` and ``enumerate``: ``auto`` chooses by probing the
+#: problem (``kernel.choose_dynamic``), ``static`` fills cells in a fixed most-known-sides-first
+#: order, ``mrv`` fills the cell with the fewest fitting pieces first (what ``find`` does).
+ORDERS = ("auto", "static", "mrv")
+
 Tick = Callable[[int, int], None]  # (solutions so far, nodes so far)
 
 
@@ -50,20 +55,22 @@ def choose_engine(problem: ArrangementProblem, engine: str = "auto") -> str:
 
 
 def rows(problem: ArrangementProblem, engine: str = "auto", tick: Tick | None = None,
-         find: bool = False) -> tuple[EdgeInstance | None, Iterator[np.ndarray]]:
+         find: bool = False, order: str = "auto",
+         ) -> tuple[EdgeInstance | None, Iterator[np.ndarray]]:
     """The instance and a stream of solution rows (piece per cell index, -1 for empty).
 
     ``find`` asks for a search ordered to reach a first solution fast (the kernel then fills
-    the most constrained cell first).
+    the most constrained cell first); otherwise the kernel's cell ``order`` is ``auto``
+    (chosen by probing the problem, see ``kernel.choose_dynamic``), ``static`` or ``mrv``.
     """
     name = choose_engine(problem, engine)
     if name == "grow":
         raise InvalidInputError("this problem has no region: use solutions()")
     inst = EdgeInstance.build(problem)
     if name == "kernel":
-        from solver.arrange.engines.kernel import KernelSearch
+        from solver.arrange.engines.kernel import KernelSearch, choose_dynamic
 
-        search = KernelSearch(inst, dynamic=find)
+        search = KernelSearch(inst, dynamic=find or choose_dynamic(inst, order))
 
         def run() -> Iterator[np.ndarray]:
             def report() -> None:
@@ -93,13 +100,14 @@ def checked(arr: Arrangement, problem: ArrangementProblem) -> Arrangement:
 
 
 def count(problem: ArrangementProblem, engine: str = "auto",
-          tick: Tick | None = None) -> int:
-    """The number of solutions (the kernel counts without building any arrangement)."""
+          tick: Tick | None = None, order: str = "auto") -> int:
+    """The number of solutions (the kernel counts without building any arrangement, in the
+    cell ``order`` ``auto``, ``static`` or ``mrv``; see ``kernel.choose_dynamic``)."""
     name = choose_engine(problem, engine)
     if name == "kernel":
-        from solver.arrange.engines.kernel import KernelSearch
+        from solver.arrange.engines.kernel import search_for
 
-        search = KernelSearch(EdgeInstance.build(problem))
+        search = search_for(EdgeInstance.build(problem), order)
         report = (lambda: tick(search.solutions_found, search.nodes)) if tick else None
         return search.count(tick=report)
     if name == "cpsat":

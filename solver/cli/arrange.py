@@ -18,7 +18,7 @@ from puzzles.regions import BORDER_RULES
 from reports.beams import arrangement_svg, arrangement_text
 from reports.html import Figure, Section, render_page
 from reports.output import JsonLinesWriter
-from solver.arrange.api import ENGINES
+from solver.arrange.base import ENGINES, ORDERS
 from solver.arrange.problem import ArrangementProblem
 from solver.cli.common import Output, output_options, write_picture
 from solver.progress import progress_bar
@@ -102,6 +102,10 @@ jobs_option = click.option("--jobs", "-j", type=click.IntRange(1, 256), default=
                            show_default=True, help="Processes (split into subproblems).")
 depth_option = click.option("--depth", type=click.IntRange(0, 64), default=None,
                             help="Split depth for --jobs (default: 32 subproblems per job).")
+order_option = click.option("--order", type=click.Choice(ORDERS), default="auto",
+                            show_default=True,
+                            help="Kernel cell order: auto (chosen by probing the problem), static "
+                                 "or mrv (most constrained cell first).")
 symmetry_option = click.option("--up-to-symmetry", is_flag=True,
                                help="One arrangement per orbit of the region's rotations and "
                                     "reflections.")
@@ -183,14 +187,15 @@ def find(problem: ArrangementProblem, engine: str, svg: Path | None, html: Path 
 @symmetry_option
 @jobs_option
 @depth_option
+@order_option
 @click.option("--count", "count_only", is_flag=True,
               help="Only count them (the same as `solver arrange count`).")
 @click.option("--estimate", "estimate_only", is_flag=True,
               help="Knuth's estimate instead (the same as `solver arrange estimate`).")
 @output_options
 def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
-                  up_to_symmetry: bool, jobs: int, depth: int | None, count_only: bool,
-                  estimate_only: bool, output: Output) -> None:
+                  up_to_symmetry: bool, jobs: int, depth: int | None, order: str,
+                  count_only: bool, estimate_only: bool, output: Output) -> None:
     """Stream arrangements: text blocks, or JSON lines with --json or --out FILE.
 
     With --out the lines go to FILE (renamed into place at the end, and also when stopped with
@@ -211,7 +216,8 @@ def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
     bar = _Progress("enumerating", output.quiet)
     as_lines = output.json or output.out is not None
     found = 0
-    stream = enumerate_arrangements(problem, engine, limit, up_to_symmetry, jobs, depth, bar)
+    stream = enumerate_arrangements(problem, engine, limit, up_to_symmetry, jobs, depth, bar,
+                                    order)
     writer: JsonLinesWriter | _TextWriter
     if as_lines:
         stdout = None if output.out is not None else sys.stdout
@@ -257,9 +263,10 @@ class _TextWriter:
 @symmetry_option
 @jobs_option
 @depth_option
+@order_option
 @output_options
 def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jobs: int,
-              depth: int | None, output: Output) -> None:
+              depth: int | None, order: str, output: Output) -> None:
     """Count arrangements (exactly; see `estimate` when that is out of reach).
 
     JSON: {"count": n, "distinct": m} (distinct: orbits under the region's symmetries, null
@@ -269,7 +276,8 @@ def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jo
 
     bar = _Progress("counting", output.quiet)
     try:
-        total, distinct = count_arrangements(problem, engine, up_to_symmetry, jobs, depth, bar)
+        total, distinct = count_arrangements(problem, engine, up_to_symmetry, jobs, depth, bar,
+                                             order)
     except KeyboardInterrupt as exc:
         raise SearchInterrupted(
             f"interrupted: at least {bar.solutions} arrangement(s) (count incomplete)") from exc
