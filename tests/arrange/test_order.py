@@ -1,4 +1,4 @@
-"""The kernel's cell order: ``auto`` picks the most constrained order where it pays, counts agree."""
+"""The kernel's cell order: `auto` picks the most constrained order where it pays."""
 
 from __future__ import annotations
 
