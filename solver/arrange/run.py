@@ -73,6 +73,7 @@ def enumerate_arrangements(problem: ArrangementProblem, engine: str = "auto",
     ``base.ORDERS``). With ``jobs > 1`` the solutions come in the sequential order when the
     static order runs, in another order otherwise (the same solutions).
     """
+    base.check_order(order)
     if limit is not None and limit <= 0:
         return
     if base.choose_engine(problem, engine) == "grow":
@@ -115,9 +116,10 @@ def count_arrangements(problem: ArrangementProblem, engine: str = "auto",
                        up_to_symmetry: bool = False, jobs: int = 1, depth: int | None = None,
                        tick: Tick | None = None, order: str = "auto") -> tuple[int, int | None]:
     """``(count, distinct)``; ``distinct`` (orbits) is None unless ``up_to_symmetry``."""
-    name = base.choose_engine(problem, engine)
+    name = base.choose_engine(problem, engine, counting=not up_to_symmetry)
+    base.check_order(order)
     if not up_to_symmetry:
-        if jobs > 1:
+        if jobs > 1 and name != "frontier":  # the frontier count needs no second process
             if name != "kernel":
                 raise InvalidInputError("--jobs runs the kernel engine (compact arrangements)")
             from solver.arrange.split import count_parallel

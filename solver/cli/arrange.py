@@ -1,4 +1,9 @@
-"""``solver arrange``: find, enumerate, count, estimate, split, export and verify arrangements."""
+"""``solver arrange``: find, enumerate, count, estimate, split, export and verify arrangements.
+
+Start-up matters here (a count of a small region takes milliseconds): pictures (``reports.beams``,
+``reports.html``/Jinja2) and the engines (numba, OR-Tools) are imported by the commands that use
+them, not at module level.
+"""
 
 from __future__ import annotations
 
@@ -15,10 +20,9 @@ from puzzles.beamsets import SET_NAMES
 from puzzles.errors import InvalidInputError, ParseError, SearchInterrupted
 from puzzles.grids import Cell
 from puzzles.regions import BORDER_RULES
-from reports.beams import arrangement_svg, arrangement_text
-from reports.html import Figure, Section, render_page
 from reports.output import JsonLinesWriter
-from solver.arrange.base import ENGINES, ORDERS
+from solver.arrange.base import ENGINES
+from solver.arrange.orders import ORDERS
 from solver.arrange.problem import ArrangementProblem
 from solver.cli.common import Output, output_options, write_picture
 from solver.progress import progress_bar
@@ -97,7 +101,8 @@ def problem_options(func: F) -> F:
 
 engine_option = click.option("--engine", type=click.Choice(ENGINES), default="auto",
                              show_default=True,
-                             help="kernel (our numba search), cpsat or constraint.")
+                             help="kernel (our numba search), frontier (counts by dynamic "
+                                  "programming: square and triangle sets), cpsat or constraint.")
 jobs_option = click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1,
                            show_default=True, help="Processes (split into subproblems).")
 depth_option = click.option("--depth", type=click.IntRange(0, 64), default=None,
@@ -115,6 +120,9 @@ def _pictures(arr: Arrangement, problem: ArrangementProblem, svg: Path | None,
               html: Path | None, output: Output) -> None:
     if svg is None and html is None:
         return
+    from reports.beams import arrangement_svg, arrangement_text
+    from reports.html import Figure, Section, render_page
+
     fixed = frozenset(problem.fixed_map)
     picture = arrangement_svg(arr, highlight=fixed, title=problem.describe())
     write_picture(svg, picture, output, "SVG")
@@ -143,7 +151,21 @@ class _Progress:
         self.bar.close()
 
 
-@click.group()
+class _ArrangeGroup(click.Group):
+    """The ``arrange`` group; ``puzzle`` (pictures, generation) is imported when used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), "puzzle"])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name == "puzzle":
+            from solver.cli.arrange_puzzle import puzzle
+
+            return puzzle
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_ArrangeGroup)
 def arrange() -> None:
     """Compact, transcendental and StarMap arrangements of the beam piece sets.
 
@@ -177,6 +199,8 @@ def find(problem: ArrangementProblem, engine: str, svg: Path | None, html: Path 
     finally:
         bar.close()
     _pictures(arr, problem, svg, html, output)
+    from reports.beams import arrangement_text
+
     output.emit(arr.to_json(), f"{problem.describe()}:\n{arrangement_text(arr)}")
 
 
@@ -246,6 +270,8 @@ class _TextWriter:
         self.count = 0
 
     def write(self, arr: object) -> None:
+        from reports.beams import arrangement_text
+
         assert isinstance(arr, Arrangement)
         self.count += 1
         click.echo(f"#{self.count}\n{arrangement_text(arr)}\n")
@@ -392,11 +418,3 @@ def verify_cmd(ctx: click.Context, file: Path, fix: tuple[str, ...], output: Out
     if fault is not None:
         ctx.exit(1)
 
-
-def _register_puzzle() -> None:
-    from solver.cli.arrange_puzzle import puzzle
-
-    arrange.add_command(puzzle)
-
-
-_register_puzzle()

@@ -27,9 +27,8 @@ from collections.abc import Callable, Iterator
 import numpy as np
 from numba import njit
 
-from puzzles.errors import InvalidInputError
-from solver.arrange.base import ORDERS
 from solver.arrange.instance import EdgeInstance
+from solver.arrange.orders import check_order
 
 #: Status codes of one kernel call.
 EXHAUSTED, OUT_FULL, BUDGET = 0, 1, 2
@@ -436,10 +435,7 @@ def choose_dynamic(inst: EdgeInstance, order: str = "auto") -> bool:
 
     Raises InvalidInputError for an unknown order.
     """
-    if order not in ORDERS:
-        raise InvalidInputError(
-            f"unknown cell order {order!r}; expected one of {', '.join(ORDERS)}")
-    if order != "auto":
+    if check_order(order) != "auto":
         return order == "mrv"
     if inst.k > MAX_TABLE_SIDES:
         return False
