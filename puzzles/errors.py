@@ -1,8 +1,9 @@
 """The exception hierarchy shared by every floor.
 
-The command line maps each class to a one-line message and an exit code:
-``InvalidInputError`` (and its subclasses) -> 2, ``InfeasibleError`` -> 1,
-``SearchInterrupted`` -> 130, ``EngineFaultError`` -> 70.
+The command line maps each class to a one-line message and an exit code (the table is in
+``docs/errors.md``): ``InvalidInputError`` (and its subclasses) -> 2, ``InfeasibleError`` -> 1,
+``BudgetExhaustedError`` -> 3, ``EngineFaultError`` -> 70, ``SearchInterrupted`` -> 130 (143 when
+the run was stopped by SIGTERM).
 """
 
 from __future__ import annotations
@@ -49,6 +50,13 @@ class InfeasibleError(PuzzleError):
     """The question has no answer: the search proved that no solution exists (exit code 1)."""
 
     exit_code = 1
+
+
+class BudgetExhaustedError(PuzzleError):
+    """A search used up its budget (``--max-nodes``, ``--node-limit``, depth) before an answer:
+    not a proof that none exists (exit code 3)."""
+
+    exit_code = 3
 
 
 class SearchInterrupted(PuzzleError):  # noqa: N818 - reads better at call sites

@@ -7,7 +7,6 @@ them, not at module level.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -17,9 +16,10 @@ import click
 
 from puzzles.arrangements import KINDS, Arrangement, faults, read_arrangement
 from puzzles.beamsets import SET_NAMES
+from puzzles.documents import is_ascii_int, parse_int, read_json, source_name, validate
 from puzzles.errors import InvalidInputError, ParseError, SearchInterrupted
 from puzzles.grids import Cell
-from puzzles.regions import BORDER_RULES
+from puzzles.regions import BORDER_RULES, MAX_COORDINATE
 from reports.output import JsonLinesWriter
 from solver.arrange.base import ENGINES
 from solver.arrange.orders import ORDERS
@@ -34,29 +34,39 @@ def parse_fix(texts: tuple[str, ...]) -> dict[Cell, int]:
     """``q,r=n`` strings -> {cell: piece}; raises InvalidInputError naming the bad one."""
     out: dict[Cell, int] = {}
     for text in texts:
-        try:
-            where, piece = text.split("=")
-            q, r = where.split(",")
-            out[(int(q), int(r))] = int(piece)
-        except ValueError as exc:
-            raise InvalidInputError(f"--fix {text!r}: expected q,r=piece (e.g. 0,0=9)") from exc
+        where, _, piece = text.partition("=")
+        q, _, r = where.partition(",")
+        if not (is_ascii_int(q) and is_ascii_int(r) and is_ascii_int(piece)):
+            raise InvalidInputError(f"--fix {text!r}: expected q,r=piece (e.g. 0,0=9)")
+        cell = (parse_int(q, -MAX_COORDINATE, MAX_COORDINATE, f"--fix {text!r}: q"),
+                parse_int(r, -MAX_COORDINATE, MAX_COORDINATE, f"--fix {text!r}: r"))
+        out[cell] = parse_int(piece, 0, 1 << 20, f"--fix {text!r}: piece")
     return out
 
 
 def read_fixed(path: Path) -> dict[Cell, int]:
     """Fixed pieces from a JSON file: an arrangement document, ``{"fixed": [...]}`` (a split
-    subproblem) or a plain list of ``{"cell": [q, r], "piece": n}``."""
-    from solver.arrange.split import prefix_from_json
+    subproblem) or a plain list of ``{"cell": [q, r], "piece": n}``
+    (``docs/schemas/fixed.schema.json``, ``fixed-list.schema.json``)."""
+    from puzzles.schemas import FixedDoc, FixedListDoc
 
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InvalidInputError(f"cannot read file: {exc.strerror}", where=str(path)) from exc
-    except json.JSONDecodeError as exc:
-        raise ParseError(f"bad JSON at line {exc.lineno}: {exc.msg}", where=str(path)) from exc
+    where = source_name(path)
+    data = read_json(path, "fixed-pieces file")
     if isinstance(data, dict):
-        data = data.get("fixed", data.get("placements"))
-    return prefix_from_json(data, str(path))
+        doc = validate(data, FixedDoc, where)
+        items = doc.fixed if doc.fixed is not None else doc.placements
+        if items is None:
+            raise ParseError('expected {"fixed": [...]}, an arrangement or a list of '
+                             '{"cell": [q, r], "piece": n}', where=where)
+    else:
+        items = validate(data, FixedListDoc, where).root
+    out: dict[Cell, int] = {}
+    for i, item in enumerate(items):
+        cell = (item.cell[0], item.cell[1])
+        if cell in out:
+            raise ParseError(f"entry #{i + 1}: cell {list(cell)} is fixed twice", where=where)
+        out[cell] = item.piece
+    return out
 
 
 _PROBLEM_OPTIONS: list[Callable[[Any], Any]] = [

@@ -7,7 +7,6 @@ from pathlib import Path
 import click
 
 from puzzles.backslide import format_position, parity_class, parse_position
-from puzzles.errors import InvalidInputError
 from reports.backslide import slide_sequence_svg
 from solver.backslide import check_solution, classes, scramble, solve, solved_positions
 from solver.cli.common import Output, output_options, svg_option, write_picture
@@ -33,15 +32,19 @@ def classes_cmd(output: Output) -> None:
 
 
 def _read_position(text: str) -> tuple[tuple[int, ...], str]:
-    path = Path(text)
-    if text.startswith("@") or (len(text) < 200 and path.is_file()):
-        path = Path(text.lstrip("@"))
-        try:
-            return parse_position(path.read_text(encoding="utf-8"), str(path)), str(path)
-        except OSError as exc:
-            raise InvalidInputError(f"cannot read position file: {exc.strerror}",
-                                    where=str(path)) from exc
+    from puzzles.documents import read_text, source_name
+
+    if text.startswith("@") or text == "-" or (len(text) < 200 and _is_file(text)):
+        name = text[1:] if text.startswith("@") else text
+        return parse_position(read_text(name, "position file"), source_name(name)), name
     return parse_position(text), "position"
+
+
+def _is_file(text: str) -> bool:
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 @backslide.command("solve")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -22,17 +21,11 @@ FIELD_HELP = ("FIELD is a file in the text or JSON field format, '-' for stdin, 
 
 def read_field(spec: str) -> Field:
     """A field from a path, ``-`` (stdin) or the givens themselves."""
-    text: str
-    if spec == "-":
-        text = sys.stdin.read()
-    elif len(spec) in (81, 162) and not Path(spec).exists():
-        text = spec
-    else:
-        path = Path(spec)
-        if not path.is_file():
-            raise InvalidInputError(f"{spec}: no such field file")
-        text = path.read_text(encoding="utf-8")
-    return Field.parse(text)
+    from puzzles.documents import read_text, source_name
+
+    if len(spec) in (81, 162) and spec != "-" and not Path(spec).exists():
+        return Field.parse(spec, "FIELD")
+    return Field.parse(read_text(spec, "field file"), source_name(spec))
 
 
 def grid_text(digits: str, regular: bool = True) -> str:
@@ -181,9 +174,13 @@ def rate_cmd(field_spec: str, output: Output) -> None:
 
 def _load_game(record_path: Path, at: int | None) -> tuple[Record, Game]:
 
-    if not record_path.is_file():
-        raise InvalidInputError(f"{record_path}: no such record file")
-    rec = read_record(record_path.read_text(encoding="utf-8"))
+    from puzzles.documents import read_text, source_name
+
+    text = read_text(record_path, "record file")
+    try:
+        rec = read_record(text)
+    except InvalidInputError as exc:
+        raise type(exc)(exc.message, where=source_name(record_path)) from None
     if not rec.tags.get("Solution"):
         from solver.numbridge.engine import solve as bsolve
 

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from puzzles.errors import InvalidInputError
+from puzzles.errors import BudgetExhaustedError
 from puzzles.numbridge.field import CELLS
 from puzzles.numbridge.game import Game, Move, RoomSettings
 
 
-class EndgameTooLargeError(InvalidInputError):
+class EndgameTooLargeError(BudgetExhaustedError):
     """The exact search needed more positions than its node limit allows."""
 
 
@@ -96,7 +96,7 @@ def solve_endgame(g: Game, node_limit: int = 200_000) -> EndgameResult:
     Raises
     ------
     EndgameTooLargeError
-        (an InvalidInputError) When the search needs more than ``node_limit`` positions
+        (a BudgetExhaustedError, exit 3) When the search needs more than ``node_limit`` positions
         (the position is too large for an exact answer).
     """
     if g.result is not None:

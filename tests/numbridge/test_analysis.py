@@ -174,11 +174,12 @@ def test_endgame_with_claims_small() -> None:
 
 
 def test_endgame_refuses_huge_positions() -> None:
-    from puzzles.errors import InvalidInputError
+    from puzzles.errors import BudgetExhaustedError
 
     g = scripted([], [])
-    with pytest.raises(InvalidInputError, match="endgame too large"):
+    with pytest.raises(BudgetExhaustedError, match="endgame too large") as info:
         solve_endgame(g, node_limit=500)
+    assert info.value.exit_code == 3
 
 
 def test_search_player_counts_endgame_fallbacks(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -62,7 +62,7 @@ def test_bad_fields_exit_2_and_no_solution_exit_1(capsys: pytest.CaptureFixture[
     code, _, err = run(["numbridge", "solve", "11" + "." * 79], capsys)
     assert code == 2 and "cell b1: given 1 repeats in row 1" in err and "Traceback" not in err
     code, _, err = run(["numbridge", "solve", "nothing.txt"], capsys)
-    assert code == 2 and "no such field file" in err
+    assert code == 2 and "cannot read field file: no such file" in err
     code, _, err = run(["numbridge", "solve", "12345678" + "." * 72 + "9"], capsys)
     assert code == 1 and "no solution" in err
     code, _, err = run(["numbridge", "generate", "--givens", "40"], capsys)
