@@ -48,18 +48,23 @@ def sections(seed: int) -> list[Section]:
         f"Search ({best.nodes} nodes, depth {best.depth}) suggests "
         f"{pos.move_text(best.move)} for {'WB'[pos.to_move]}, value {best.value:+.1f}.",
     ], [Figure(position_svg(pos, marks, title=f"after {len(pos.moves)} moves"),
-               "groups outlined (blue White, red Black), eyes dotted, last move amber")])]
+               "the legend under the board names every colour and marker")])]
     puzzles = parse_collection(COLLECTION.read_text())
     if puzzles:
         p = puzzles[seed % len(puzzles)]
         ppos = p.position()
         target = [ppos.board.cell_index(n) for n in p.target]
         ans = answer_move(p, ppos)
-        fig = position_svg(ppos, Marks(groups=[(ppos.to_move, target)] if target else [],
-                                       highlight=[ans.cell]), title=f"puzzle: {p.goal}")
+        groups = [(ppos.to_move, target)] if target else []
+        fig = position_svg(ppos, Marks(groups=groups), title=f"puzzle: {p.goal}")
+        answer = position_svg(ppos, Marks(groups=groups, highlight=[ans.cell],
+                                          highlight_label="the answer"),
+                              title=f"answer: {p.answer}")
         out.append(Section("Dominions: a puzzle from the collection", [
-            p.question(), f"Answer (green cell): {p.answer}; proven unique to depth {p.depth}.",
-        ], [Figure(fig, p.question())]))
+            p.question(), f"The answer is proven unique to depth {p.depth}; it is hidden "
+            "below the puzzle.",
+        ], [Figure(fig, p.question()),
+            Figure(answer, f"answer: {p.answer} (green cell)", reveal="Show the answer")]))
     results = run_match("greedy", "random", 2, seed, alternate=True)
     rows: list[list[object]] = [[r.number, r.white, r.black, f"{r.score[0]}:{r.score[1]}",
                                  r.winner_name or "draw"] for r in results]
