@@ -154,7 +154,7 @@ def label_point(grid: Grid, cell: Cell, size: float) -> tuple[float, float]:
         if best_key is None or key > best_key:
             best_key, mid = key, m
     reach = _ray_to_boundary(corners(grid, cell, size), (x, y), mid)
-    k = {"hexagon": 0.58, "square": 0.5}.get(grid.cell_shape, 0.42)
+    k = {"hexagon": 0.58, "square": 0.56}.get(grid.cell_shape, 0.42)
     return (x + k * reach * math.cos(mid), y + k * reach * math.sin(mid))
 
 
