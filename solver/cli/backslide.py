@@ -51,7 +51,7 @@ def _is_file(text: str) -> bool:
 @click.argument("position")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000_000,
               show_default=True, help="Give up after this many search nodes.")
-@svg_option("Draw the start, the solved position and the slides.")
+@svg_option("Draw the slide sequence: a strip of small boards and the numbered list.")
 @output_options
 def solve_cmd(position: str, max_nodes: int, svg_path: Path | None, output: Output) -> None:
     """Fewest slides from POSITION to any solved position of its class (IDA*, optimal).

@@ -214,6 +214,7 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
     """
     from reports.html import Figure, Section, Table, render_page
     from reports.text import table
+    from solver.numbridge.analysis import MAP_LEGEND, explain_result
     from solver.numbridge.analysis import analyse as run
 
     _, g = _load_game(record_path, at)
@@ -232,7 +233,8 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
     text = "\n".join([
         a.status,
         f"blocks: A {sa}, B {sb}, undecided {su}   cells: A {a.cells[0]}, B {a.cells[1]}",
-        "", *("    " + line for line in a.block_map), "",
+        *([explain_result(g)] if g.result else []),
+        "", *("    " + line for line in a.block_map), f"    ({MAP_LEGEND})", "",
         table(header, rows), "",
         f"can still win: {can}",
         f"contested: {', '.join(map(str, a.contested)) or 'none'}",
@@ -243,8 +245,9 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
     if html_path is not None:
         page = render_page(f"Numbridge analysis: {record_path.name}", [
             Section("Position", [a.status, f"Blocks: A {sa}, B {sb}, undecided {su}. "
-                    f"Can still win: {can}."], [Figure(svg, "cells in owner colours; resolved "
-                    "blocks outlined, decisive blocks outlined more strongly")],
+                    f"Can still win: {can}.", *([explain_result(g)] if g.result else []),
+                    f"Block map: {MAP_LEGEND}."], [Figure(svg, "cells in owner colours; "
+                    "resolved blocks outlined, decisive blocks outlined more strongly")],
                     [Table(header, rows, "blocks")], pre=["\n".join(a.block_map)]),
         ])
         write_picture(html_path, page, output, "report")

@@ -32,8 +32,11 @@ def puzzle_section(p: Puzzle) -> Section:
     ppos = p.position()
     target = [ppos.board.cell_index(n) for n in p.target]
     ans = answer_move(p, ppos)
-    fig = position_svg(ppos, Marks(groups=[(ppos.to_move, target)] if target else [],
-                                   highlight=[ans.cell]), title=f"puzzle: {p.goal}")
+    groups = [(ppos.to_move, target)] if target else []
+    fig = position_svg(ppos, Marks(groups=groups), title=f"puzzle: {p.goal}")
+    answer = position_svg(ppos, Marks(groups=groups, highlight=[ans.cell],
+                                      highlight_label="the answer"),
+                          title=f"answer: {p.answer}")
     legal = sum(1 for _ in ppos.legal_placements())
     found = solutions(Tracker(ppos.copy()), p.goal, frozenset(target))
     if found == [ans]:
@@ -43,8 +46,9 @@ def puzzle_section(p: Puzzle) -> Section:
         proof = (f"NOT proven: {len(found)} of the {legal} legal placements meet the goal, "
                  f"{'including' if ans in found else 'not including'} the stored answer")
     return Section("Dominions: a puzzle from the collection", [
-        p.question(), f"Answer (green cell): {p.answer}; {proof}.",
-    ], [Figure(fig, p.question())])
+        p.question(), "The answer is hidden below the puzzle.",
+    ], [Figure(fig, p.question()),
+        Figure(answer, f"answer: {p.answer} (green cell); {proof}", reveal="Show the answer")])
 
 
 def sections(seed: int) -> list[Section]:
@@ -69,7 +73,7 @@ def sections(seed: int) -> list[Section]:
         f"Search ({best.nodes} nodes, depth {best.depth}) suggests "
         f"{pos.move_text(best.move)} for {'WB'[pos.to_move]}, value {best.value:+.1f}.",
     ], [Figure(position_svg(pos, marks, title=f"after {len(pos.moves)} moves"),
-               "groups outlined (blue White, red Black), eyes dotted, last move amber")])]
+               "the legend under the board names every colour and marker")])]
     puzzles = parse_collection(COLLECTION.read_text())
     if puzzles:
         out.append(puzzle_section(puzzles[seed % len(puzzles)]))

@@ -203,6 +203,9 @@ def test_cli_classes_and_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str
     doc = json.loads(out)
     assert code == 0 and doc["moves"] == len(doc["slides"]) <= 12
     assert tuple(doc["goal"]) in set(solved_positions())
-    assert svg.read_text().count("<svg") == 3
+    picture = svg.read_text()
+    # the strip: the start and one small board per slide, then the numbered list
+    assert picture.count("translate(") == doc["moves"] + 1
+    assert f">{doc['moves']}. {doc['slides'][-1]} " in picture
     code, _, err = run(["backslide", "solve", "1 2 3"], capsys)
     assert code == 2 and "expected 16 cells" in err
