@@ -1,5 +1,8 @@
 """Puzzle books as HTML and PDF: puzzle pages, answer pages apart, and an index.
 
+Pictures come from the drawing functions of ``reports`` unchanged, except that haloed labels
+are split in two for WeasyPrint (``print_svg``).
+
 ``render_book`` lays out the pages with the Jinja2 template ``book.html.j2`` (print CSS: A4,
 each puzzle kept on one page, answers and index starting on new pages); ``book_pdf`` turns
 that HTML into a PDF with WeasyPrint.
@@ -14,6 +17,7 @@ Examples
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -43,10 +47,33 @@ class BookItem:
     extra_svg: str = ""
 
 
-def _svg(text: str) -> Markup:
+_HALO_TEXT = re.compile(r'<text([^>]*?)\spaint-order="stroke"([^>]*)>(.*?)</text>', re.S)
+
+
+def _split_halo(match: re.Match[str]) -> str:
+    """A haloed label (``paint-order="stroke"``, which WeasyPrint's SVG renderer ignores) as
+    two labels: the halo drawn first, then the glyphs without stroke on top."""
+    attrs = match.group(1) + match.group(2)
+    stroke = re.search(r'stroke="([^"]*)"', attrs)
+    halo = re.sub(r'fill="[^"]*"', f'fill="{stroke.group(1)}"', attrs) if stroke else attrs
+    plain = re.sub(r'stroke-width="[^"]*"', 'stroke-width="0"', attrs)
+    return f"<text{halo}>{match.group(3)}</text><text{plain}>{match.group(3)}</text>"
+
+
+def print_svg(text: str) -> str:
+    """An SVG picture made ready for print: no XML header, haloed labels split in two.
+
+    >>> print_svg('<text x="1" stroke="#fff" stroke-width="2" paint-order="stroke" '
+    ...           'fill="#222">7</text>').count("<text")
+    2
+    """
     if text.startswith("<?xml"):
         text = text[text.index("?>") + 2:]
-    return Markup(text.strip())
+    return _HALO_TEXT.sub(_split_halo, text.strip())
+
+
+def _svg(text: str) -> Markup:
+    return Markup(print_svg(text))
 
 
 def render_book(title: str, rules: str, grading: str, items: list[BookItem],

@@ -22,10 +22,17 @@ def _triangle() -> PuzzleType:
                              "Triangle set, compact 4x4 completions")
 
 
+def _backslide() -> PuzzleType:
+    from solver.book.backslide import BackSlideType
+
+    return BackSlideType()
+
+
 #: name -> factory, in the order of ``solver book --help``.
 FACTORIES: dict[str, Callable[[], PuzzleType]] = {
     "square": _square,
     "triangle": _triangle,
+    "backslide": _backslide,
 }
 
 TYPE_NAMES = tuple(FACTORIES)
