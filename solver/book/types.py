@@ -28,11 +28,18 @@ def _backslide() -> PuzzleType:
     return BackSlideType()
 
 
+def _numbridge() -> PuzzleType:
+    from solver.book.numbridge import NumbridgeType
+
+    return NumbridgeType()
+
+
 #: name -> factory, in the order of ``solver book --help``.
 FACTORIES: dict[str, Callable[[], PuzzleType]] = {
     "square": _square,
     "triangle": _triangle,
     "backslide": _backslide,
+    "numbridge": _numbridge,
 }
 
 TYPE_NAMES = tuple(FACTORIES)
