@@ -17,6 +17,8 @@ from solver.cli.errors import harden, run
 SUBCOMMANDS = {
     "arrange": ("solver.cli.arrange:arrange",
                 "Arrangements: find, enumerate, count, estimate, split, export, verify."),
+    "book": ("solver.cli.book:book",
+             "Puzzle books: graded, printable collections with the answers apart."),
     "demo": ("solver.cli.demo:demo", "Write an HTML report showing what the toolkit can do."),
     "dominimum": ("solver.cli.dominimum:dominimum",
                   "Dominimum: score, best placement, play, tournaments, extremes, puzzles."),
