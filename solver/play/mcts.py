@@ -104,10 +104,17 @@ class SearchStats:
     iterations: int
     seconds: float
     children: list[tuple[str, int, float]]  # (move text, visits, mean value)
+    values: list[float] = field(default_factory=list)  # mean backed-up value per seat
+
+    @property
+    def best_value(self) -> float:
+        """The mean value of the chosen move for the seat to move."""
+        return self.children[0][2] if self.children else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        """``{"iterations", "seconds", "children": [{"move", "visits", "value"}]}``."""
+        """``{"iterations", "seconds", "values", "children": [{"move", "visits", "value"}]}``."""
         return {"iterations": self.iterations, "seconds": round(self.seconds, 4),
+                "values": [round(v, 4) for v in self.values],
                 "children": [{"move": m, "visits": n, "value": round(v, 4)}
                              for m, n, v in self.children]}
 
@@ -151,9 +158,12 @@ class MCTSPlayer(Player):
         deadline = None if seconds is None else start + seconds
         root = _Node(seat=-1)
         iterations = 0
+        sums = [0.0] * state.num_seats
         while (nodes is None or iterations < nodes) and \
                 (deadline is None or iterations == 0 or time.perf_counter() < deadline):
-            self._iterate(kn, root, kn.determinize(state, me, rng), rng)
+            value = self._iterate(kn, root, kn.determinize(state, me, rng), rng)
+            for i, v in enumerate(value):
+                sums[i] += v
             iterations += 1
             if iterations == 1 and len(root.children) == 1 and root.moves is not None \
                     and len(root.moves) == 1:
@@ -162,11 +172,11 @@ class MCTSPlayer(Player):
                         key=lambda c: (-c.visits, -(c.value / c.visits if c.visits else 0)))
         stats = SearchStats(iterations, time.perf_counter() - start,
                             [(c.key, c.visits, c.value / c.visits if c.visits else 0.0)
-                             for c in ranked[:10]])
+                             for c in ranked[:10]], [v / iterations for v in sums])
         return stats, ranked[0].move
 
     def _iterate(self, kn: Knowledge, root: _Node, s: GameState[Any],
-                 rng: random.Random) -> None:
+                 rng: random.Random) -> list[float]:
         node = root
         # selection and expansion
         while not s.is_over():
@@ -216,6 +226,7 @@ class MCTSPlayer(Player):
             if n.seat >= 0:
                 n.value += value[n.seat]
             n = n.parent
+        return value
 
 
 def knowledge_for(game: str) -> Knowledge:
