@@ -29,6 +29,10 @@ SUBCOMMANDS = {
                   "Numbridge Domains: fields, solver, games, analysis, players."),
     "dominions": ("solver.cli.dominions:dominions",
                   "Dominions: replay, analyse, self-play, best move, puzzles."),
+    "ladder": ("solver.cli.play:ladder",
+               "Round robin of any game's players with Elo ratings and 95% intervals."),
+    "review": ("solver.cli.review:review",
+               "Review a game record: evaluation per move, best move, loss, mistakes."),
     "backslide": ("solver.cli.backslide:backslide",
                   "BackSlide: parity classes and optimal slide solutions."),
 }

@@ -57,7 +57,7 @@ def sections(seed: int) -> list[Section]:
     a = analyse(pos)
     last = pos.last_outcome()
     marks = Marks(groups=[(g.view.colour, sorted(g.view.cells)) for g in a.groups],
-                  eyes={0: a.eyes["W"], 1: a.eyes["B"]}, oscillation=a.oscillation_eyes,
+                  eyes={0: a.eyes["W"], 1: a.eyes["B"]}, oscillation=a.oscillation_cells,
                   last=[last[0].cell] if last and not last[0].is_pass else [])
     best = search(Tracker(pos.copy()), budget=120)
     name = pos.board.name
