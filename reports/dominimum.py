@@ -35,13 +35,17 @@ class Highlight:
 
 
 def layout_svg(layout: Layout, highlights: Sequence[Highlight] = (), *, title: str = "",
-               caption: str = "", cell: float = 36.0, marks: Mapping[Cell, str] | None = None
-               ) -> str:
+               caption: str = "", cell: float = 36.0, marks: Mapping[Cell, str] | None = None,
+               targets: Mapping[Cell, str] | None = None) -> str:
     """An SVG document of ``layout``: tiles, binary symbols, tinted groups and a legend.
 
     ``marks`` puts a short text in the corner of cells (e.g. ``"new"`` on a placement).
+    ``targets`` draws empty cells (dashed) carrying their name as a ``data-cell`` attribute:
+    the places a tile may go, for clickable layouts.
     """
     x0, y0, x1, y1 = layout.bounds()
+    for tx, ty in targets or {}:
+        x0, y0, x1, y1 = min(x0, tx), min(y0, ty), max(x1, tx), max(y1, ty)
     margin = 10.0
     top = 22.0 if title else 0.0
     legend_rows = [h for h in highlights if h.label]
@@ -57,6 +61,11 @@ def layout_svg(layout: Layout, highlights: Sequence[Highlight] = (), *, title: s
     if title:
         d.append(draw.Text(title, 14, width / 2, 16, text_anchor="middle",
                            font_family="DejaVu Sans, Arial, sans-serif"))
+    for c, name in (targets or {}).items():
+        x, y = origin(c)
+        d.append(draw.Rectangle(x + 2, y + 2, cell - 4, cell - 4, rx=3, fill="#eef3ea",
+                                stroke="#9bb58f", stroke_width=1, stroke_dasharray="3,2",
+                                data_cell=name))
     for p in layout.placements:
         (ax, ay), (bx, by) = origin(p.cells[0]), origin(p.cells[1])
         left, up = min(ax, bx), min(ay, by)

@@ -33,8 +33,10 @@ class Marks:
 
 
 def position_svg(pos: Position, marks: Marks | None = None, title: str | None = None,
-                 caption: str | None = None, numbers: bool = False) -> str:
-    """The board of ``pos`` with its pieces and the given marks."""
+                 caption: str | None = None, numbers: bool = False,
+                 cell_names: bool = False) -> str:
+    """The board of ``pos`` with its pieces and the given marks (``cell_names``: each cell
+    carries its name as a ``data-cell`` attribute, for clickable boards)."""
     marks = marks or Marks()
     b = pos.board
     pieces = {}
@@ -65,8 +67,9 @@ def position_svg(pos: Position, marks: Marks | None = None, title: str | None = 
         overlays.append(Overlay("label", frozenset(b.cells[i] for i in marks.labels),
                                 colour="#d62728",
                                 labels={b.cells[i]: t for i, t in marks.labels.items()}))
+    names = {b.cells[i]: b.names[i] for i in range(len(b))} if cell_names else None
     svg = board_svg(grid("hexagon"), b.cells, pieces, overlays, style=STYLE, title=title,
-                    caption=caption)
+                    caption=caption, cell_names=names)
     return _with_coordinates(pos, svg)
 
 

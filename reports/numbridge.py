@@ -39,6 +39,7 @@ def field_svg(
     outlines: Mapping[int, BlockOutline] | None = None,
     title: str | None = None,
     cell: float = 36.0,
+    cell_names: bool = False,
 ) -> str:
     """An SVG document of a 9x9 field.
 
@@ -57,6 +58,9 @@ def field_svg(
         Candidates (bit d-1 for digit d) drawn small in blank cells.
     outlines : mapping block id -> BlockOutline
         Blocks outlined along their border (resolved blocks, decisive blocks).
+    cell_names : bool
+        Write each cell's name (``a1`` .. ``i9``) as a ``data-cell`` attribute on its square,
+        drawn last so that clicks reach it (the server's pages).
     """
     givens = digits if givens is None else givens
     m = 10.0
@@ -104,6 +108,11 @@ def field_svg(
     d.append(draw.Rectangle(0, 0, size, size, fill="none", stroke="#222222", stroke_width=3))
     for b, style in (outlines or {}).items():
         _outline(d, blocks, str(b), style, cell)
+    if cell_names:
+        for i in range(81):
+            r, c = divmod(i, 9)
+            d.append(draw.Rectangle(c * cell, r * cell, cell, cell, fill="#ffffff",
+                                    fill_opacity=0, data_cell="abcdefghi"[c] + str(r + 1)))
     return str(d.as_svg())
 
 

@@ -97,6 +97,7 @@ def board_svg(
     style: Style = DEFAULT_STYLE,
     title: str | None = None,
     caption: str | None = None,
+    cell_names: Mapping[Cell, str] | None = None,
 ) -> str:
     """An SVG document of ``cells`` with the given pieces and overlays.
 
@@ -110,6 +111,9 @@ def board_svg(
         What stands on the cells.
     overlays : sequence of Overlay
         Marks drawn on top, in order.
+    cell_names : mapping Cell -> str, optional
+        Names written as ``data-cell`` attributes on the cell shapes (the server's pages
+        attach clicks to them).
     """
     pieces = pieces or {}
     all_cells = list(dict.fromkeys([*cells, *pieces]))
@@ -135,8 +139,9 @@ def board_svg(
     for c in all_cells:
         pd = pieces.get(c)
         fill = (pd.fill or style.piece_fill) if pd else style.empty_fill
+        extra = {"data_cell": cell_names[c]} if cell_names and c in cell_names else {}
         d.append(draw.Lines(*_flat(corners(grid, c, size)), close=True, fill=fill,
-                            stroke=style.cell_stroke, stroke_width=1))
+                            stroke=style.cell_stroke, stroke_width=1, **extra))
     for ov in overlays:
         if ov.kind == "fill":
             for c in ov.cells:

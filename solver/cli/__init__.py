@@ -27,6 +27,8 @@ SUBCOMMANDS = {
                   "Numbridge Domains: fields, solver, games, analysis, players."),
     "dominions": ("solver.cli.dominions:dominions",
                   "Dominions: replay, analyse, self-play, best move, puzzles."),
+    "serve": ("solver.cli.serve:serve",
+              "Serve the games in the browser: play, watch and review (Ctrl-C stops)."),
     "backslide": ("solver.cli.backslide:backslide",
                   "BackSlide: parity classes and optimal slide solutions."),
 }
