@@ -20,10 +20,10 @@ def choose_move(game: str, state_doc: dict[str, Any], player: str, options: dict
                 seed: int) -> str:
     """The text of the move ``player`` makes in the position ``state_doc`` (run in a worker)."""
     from puzzles.game import game_class
-    from solver.play.base import make_player
+    from solver.play.registry import make_player
 
     state = game_class(game).from_json(state_doc)
-    engine = make_player(game, player, **options)
+    engine = make_player(game, player, seed=seed, **options)
     move = engine.choose(state, random.Random(seed))
     return state.move_text(move)
 

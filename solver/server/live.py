@@ -250,7 +250,7 @@ class Manager:
         seed = secrets.randbelow(2**31) if seed is None else seed
         if state is None:
             try:
-                state = r.new_state(clean, len(seats), seed)
+                state = await asyncio.to_thread(r.new_state, clean, len(seats), seed)
             except PuzzleError as exc:
                 raise RequestError(exc.message) from None
         now = time.time()

@@ -49,9 +49,11 @@ class _DominimumBase(Room):
                             kind="bool", default=True),)
 
     def new_state(self, settings: dict[str, Any], seats: int, seed: int) -> GameState[Any]:
+        from puzzles.dominimum.game import Rules
+
         cls = self.state_class()
-        return cls.new(seats, seed=seed,  # type: ignore[attr-defined,no-any-return]
-                       within_tile=bool(settings.get("within_tile", True)))
+        return cls.deal(seats, seed,  # type: ignore[attr-defined,no-any-return]
+                        Rules(within_tile=bool(settings.get("within_tile", True))))
 
     def seat_names(self, g: Game) -> list[str]:
         if g.kind == "dominomega":
@@ -98,6 +100,7 @@ class _DominimumBase(Room):
         marks = {c: "new" for c in last.cells} if last is not None else {}
         out: dict[str, Any] = {"view": view, "seat_labels": self.seat_names(g),
                                "seat_colours": [""] * g.players, "actions": [],
+                               "move_template": "{a}@({x1},{y1}) {b}@({x2},{y2})",
                                "hand_title": "Your tile" if seat is not None else "",
                                "hand": [], "info": {"placed": len(g.layout.placements),
                                                     "tiles": g.total_tiles}}

@@ -98,12 +98,19 @@ class DominionsRoom(Room):
                             choices=[8, 9, 10]),)
 
     def new_state(self, settings: dict[str, Any], seats: int, seed: int) -> GameState[Any]:
-        cls = self.state_class()
-        return cls.new(base=int(settings.get("base", 9)))  # type: ignore[attr-defined,no-any-return]
+        from puzzles.dominions.state import DominionsState
+
+        return DominionsState(int(settings.get("base", 9)))
 
     def from_record(self, text: str) -> GameState[Any]:
-        cls = self.state_class()
-        return cls.from_record(text)  # type: ignore[attr-defined,no-any-return]
+        from puzzles.dominions.state import DominionsState
+
+        return DominionsState.from_record(text)
+
+    def apply(self, state: GameState[Any], seat: int, text: str, t: float) -> list[str]:
+        move = state.parse_move(text)
+        state.apply(move)
+        return [f"{COLOUR_LETTERS[seat]}[{'' if move.is_pass else state.move_text(move)}]"]
 
     def actions(self, state: GameState[Any], seat: int | None) -> list[str]:
         if seat is None or state.is_over() or state.to_move() != seat:
@@ -153,8 +160,8 @@ class DominionsRoom(Room):
             out = pos.outcome(move)
             if out.status == "mismatch":
                 continue  # does not fit: not offered
-            entry: dict[str, Any] = {"piece": p, "text": state.move_text(
-                state.parse_move(pos.move_text(move))), "status": out.status,
+            entry: dict[str, Any] = {"piece": p, "text": state.move_text(move),
+                                     "status": out.status,
                 "svg": piece_svg(p, colour)}
             if out.status == "legal":
                 if out.flipped:

@@ -3,17 +3,26 @@ the 1-2-2 order, the clock enforced by the server, draw offer and accept, resign
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from puzzles.errors import InvalidInputError
 from puzzles.game import GameState
 from puzzles.numbridge.field import cell_name
 from puzzles.numbridge.game import PLAYER_LETTER, Game, RoomSettings
+from puzzles.numbridge.state import NumbridgeState
 from reports.numbridge import OWNER_STROKE, BlockOutline, field_svg
 from solver.server.messages import RoomSetting
 from solver.server.rooms import Room, register
 
 _DEFAULT = RoomSettings()
+
+
+def numbridge_state(state: GameState[Any]) -> NumbridgeState:
+    """The state as a Numbridge state (side actions, timed moves, clock)."""
+    if not isinstance(state, NumbridgeState):
+        raise InvalidInputError("not a Numbridge state")
+    return state
 
 
 def core_of(state: GameState[Any]) -> Game:
@@ -69,6 +78,69 @@ class NumbridgeRoom(Room):
         self.room_settings(out)
         return out
 
+    # ------------------------------------------------------------------ the game
+    def new_state(self, settings: dict[str, Any], seats: int, seed: int) -> GameState[Any]:
+        """A generated field with exactly one solution, and a bag shuffled by ``seed``."""
+        from solver.numbridge.generate import generate
+
+        rs = self.room_settings(settings)
+        made = generate(rs.givens, rs.blocks, seed=seed)
+        return NumbridgeState.new(made.field, made.solution, rs, bag_seed=seed)
+
+    def apply(self, state: GameState[Any], seat: int, text: str, t: float) -> list[str]:
+        s = numbridge_state(state)
+        move = replace(s.parse_move(text), player=seat + 1)
+        if move.kind not in ("place", "claim", "pass"):
+            raise InvalidInputError(f"{text!r}: use the buttons for {move.kind}")
+        s.apply(s.timed(move, t))
+        return [f"{PLAYER_LETTER[seat + 1]} {move.text()} @{t:.1f}s"]
+
+    def side_action(self, state: GameState[Any], seat: int, action: str,
+                    t: float) -> list[str]:
+        numbridge_state(state).side(seat, action, t)
+        return [f"{PLAYER_LETTER[seat + 1]} {action} @{t:.1f}s"]
+
+    def actions(self, state: GameState[Any], seat: int | None) -> list[str]:
+        g = core_of(state)
+        if seat is None or g.result is not None:
+            return []
+        p = seat + 1
+        out = []
+        if g.mover == p and any(m.kind == "pass" for m in g.legal_moves()):
+            out.append("pass")
+        if g.draw_offer == 3 - p:
+            out.append("accept")
+        elif g.mover == p and g.draw_offer != p:
+            out.append("offer")
+        out.append("resign")
+        return out
+
+    # ------------------------------------------------------------------ clock
+    def clock(self, state: GameState[Any], now: float) -> dict[str, Any] | None:
+        g = core_of(state)
+        s = g.settings
+        if not (s.move_limit or s.game_limit):
+            return None
+        running = g.result is None
+        seats = []
+        for p in (1, 2):
+            used = g.used[p] + (now - g.turn_start if running and g.mover == p else 0.0)
+            seats.append({"used": used,
+                          "left": (s.game_limit - used) if s.game_limit else None})
+        move_left = (g.turn_start + s.move_limit - now) if (s.move_limit and running) else None
+        return {"mover": g.mover - 1 if running else -1, "seats": seats,
+                "move_left": move_left, "move_limit": s.move_limit, "game_limit": s.game_limit}
+
+    def deadline(self, state: GameState[Any]) -> float | None:
+        return numbridge_state(state).next_deadline()
+
+    def advance_clock(self, state: GameState[Any], t: float) -> list[str]:
+        s = numbridge_state(state)
+        if s.advance_clock(t):
+            events = [e.text for e in s.g.events[-2:] if e.kind in ("timeout", "flag")]
+            return [f"clock @{t:.1f}s" + (f": {events[-1]}" if events else "")]
+        return []
+
     # ------------------------------------------------------------------ pictures
     def board(self, g: Game, candidates: bool) -> str:
         """The field (``reports.numbridge``): owners, resolved blocks outlined in the owner's
@@ -84,7 +156,7 @@ class NumbridgeRoom(Room):
         return field_svg(g.field.blocks, "".join(map(str, g.digits)), g.field.givens,
                          owners=g.owner, candidates=cand, outlines=outlines, cell_names=True)
 
-    def info(self, g: Game) -> dict[str, Any]:  # type: ignore[override]
+    def facts(self, g: Game) -> dict[str, Any]:
         """Scoreboard, block map, pair note, draw offer, counts (public facts only)."""
         from solver.numbridge.analysis import analyse
 
@@ -116,7 +188,7 @@ class NumbridgeRoom(Room):
             "seat_colours": ["blue", "red"],
             "hand_title": "Your hand" if seat is not None else "Hands",
             "hand": sorted(g.hands[seat + 1]) if seat is not None else [],
-            "info": self.info(g),
+            "info": self.facts(g),
             "actions": self.actions(state, seat),
             "pass_text": "pass",
             "view": state.view(seat),
@@ -133,7 +205,7 @@ class NumbridgeRoom(Room):
         for _ in range(total - ply):
             copy.undo()
         g = core_of(copy)
-        info = self.info(g)
+        info = self.facts(g)
         return {"ply": ply, "moves": total, "board": self.board(g, "candidates" in layers),
                 "info": {"status": g.status_line(), "scoreboard": info["scoreboard"],
                          "block map": " / ".join(info["block_map"])}}

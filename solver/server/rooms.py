@@ -38,7 +38,7 @@ class Room:
 
     def players(self) -> list[str]:
         """The engine players of the game (``solver.play``)."""
-        from solver.play.base import player_names
+        from solver.play.registry import player_names
 
         return list(player_names(self.game))
 
