@@ -185,6 +185,10 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
     def page(name: str, **context: Any) -> HTMLResponse:
         return HTMLResponse(templates.get_template(name).render(**context))
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(status_code=204)
+
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def start_page(request: Request) -> HTMLResponse:
         rows = await list_games(request, None)
@@ -225,7 +229,7 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
             await ws.close(code=4403 if exc.status == 403 else 4404)
             return
         conn = Connection(seat, ws.send_json)
-        manager.connect(g, conn)
+        await manager.connect(g, conn)
         try:
             while True:
                 text = await ws.receive_text()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import functools
 import logging
 import secrets
 import time
@@ -107,12 +108,13 @@ class LiveGame:
     state: GameState[Any]
     seats: list[Seat]
     settings: dict[str, Any]
-    started: float
+    started: float | None
     status: str = "live"
     result: str = ""
     moves: list[MoveRow] = field(default_factory=list)
     client: str = ""
     created: float = 0.0
+    joined: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Connection] = field(default_factory=set)
     timer: asyncio.Task[None] | None = None
@@ -125,8 +127,13 @@ class LiveGame:
         return len(self.moves)
 
     def now(self) -> float:
-        """Seconds of game time since the game started (server clock)."""
-        return time.time() - self.started
+        """Seconds of game time since the game started (server clock); 0 until every human
+        seat has opened its link once (the clock starts then)."""
+        return 0.0 if self.started is None else time.time() - self.started
+
+    def clock_doc(self) -> dict[str, Any]:
+        """The stored clock: when the game time started and which seats have joined."""
+        return {"started": self.started, "joined": sorted(self.joined)}
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token is ``token`` (None: a spectator)."""
@@ -156,17 +163,18 @@ class LiveGame:
                 "moves": [m.text for m in self.moves],
                 "settings": self.settings,
                 "undo": self.against_engine() and self.room.undo,
+                "waiting": [i for i, s in enumerate(self.seats)
+                            if s.kind == "human" and i not in self.joined],
                 **self.room.render(self.state, seat),
-                "clock": self.room.clock(self.state, self.now()),
             }
             self._cache[key] = msg
-        return msg
+        return {**msg, "clock": self.room.clock(self.state, self.now())}
 
     def row(self) -> GameRow:
         """The stored form of the game (without moves)."""
         return GameRow(self.id, self.room.game, self.settings,
                        [s.to_json() for s in self.seats], self.state_doc(),
-                       {"started": self.started}, self.status, self.result, self.created,
+                       self.clock_doc(), self.status, self.result, self.created,
                        time.time(), self.client)
 
     def state_doc(self) -> dict[str, Any]:
@@ -254,8 +262,10 @@ class Manager:
             except PuzzleError as exc:
                 raise RequestError(exc.message) from None
         now = time.time()
-        g = LiveGame(secrets.token_urlsafe(9), r, state, made, clean, now, client=client,
+        g = LiveGame(secrets.token_urlsafe(9), r, state, made, clean, None, client=client,
                      created=now)
+        if not any(s.kind == "human" for s in made):
+            g.started = now
         if state.is_over():
             g.status, g.result = "over", state.result_text()
         await self._run(self.storage.create_game, g.row())
@@ -280,9 +290,11 @@ class Manager:
             return self.games[game_id]
         r = room(row.game)
         state = r.state_class().from_json(row.state)
+        started = row.clock.get("started")
         g = LiveGame(row.id, r, state, [Seat(**s) for s in row.seats], row.settings,
-                     float(row.clock.get("started", row.created)), row.status, row.result,
-                     list(row.moves), row.client, row.created)
+                     None if started is None else float(started), row.status, row.result,
+                     list(row.moves), row.client, row.created,
+                     set(row.clock.get("joined", [])))
         self.games[g.id] = g
         return g
 
@@ -346,7 +358,7 @@ class Manager:
             for _ in range(n):
                 g.state.undo()
             await self._run(self.storage.undo_moves, g.id, target, g.state_doc(),
-                            {"started": g.started}, "live")
+                            g.clock_doc(), "live")
             del g.moves[target:]
             g._cache.clear()
         self._broadcast(g)
@@ -361,7 +373,7 @@ class Manager:
             result = g.state.result_text() if over and last else ""
             m = MoveRow(g.seq, seat, text, time.time())
             await self._run(self.storage.record_move, g.id, m,
-                            g.state_doc() if last else g.state_doc(), {"started": g.started},
+                            g.state_doc() if last else g.state_doc(), g.clock_doc(),
                             status, result)
             g.moves.append(m)
         if over:
@@ -382,10 +394,21 @@ class Manager:
         self._schedule(g)
 
     # ------------------------------------------------------------------ sockets
-    def connect(self, g: LiveGame, conn: Connection) -> None:
-        """Register a socket and send it the current state."""
+    async def connect(self, g: LiveGame, conn: Connection) -> None:
+        """Register a socket and send it the current state. The game time starts when every
+        human seat has joined once."""
         g.conns.add(conn)
         conn.start()
+        if conn.seat is not None and conn.seat not in g.joined and g.status == "live":
+            async with g.lock:
+                g.joined.add(conn.seat)
+                humans = {i for i, s in enumerate(g.seats) if s.kind == "human"}
+                if g.started is None and humans <= g.joined:
+                    g.started = time.time()
+                await self._run(functools.partial(self.storage.update_game, g.id,
+                                                  clock=g.clock_doc()))
+            g._cache.clear()
+            self._schedule(g)
         conn.post(g.message(conn.seat))
 
     async def disconnect(self, g: LiveGame, conn: Connection) -> None:
@@ -401,7 +424,7 @@ class Manager:
         g.timer = None
         if g.status != "live":
             return
-        deadline = g.room.deadline(g.state)
+        deadline = g.room.deadline(g.state) if g.started is not None else None
         if deadline is not None:
             g.timer = asyncio.create_task(self._timer(g, deadline))
         seat = g.state.to_move()

@@ -60,7 +60,7 @@ function settingsValues() {
   for (const s of info.settings) {
     const input = settingsBox.querySelector(`[name=${s.name}]`);
     if (s.kind === "bool") out[s.name] = input.checked;
-    else if (s.kind === "choice") out[s.name] = input.value;
+    else if (s.kind === "choice") out[s.name] = s.choices.find((c) => String(c) === input.value);
     else out[s.name] = s.kind === "int" ? parseInt(input.value, 10) : parseFloat(input.value);
   }
   return out;

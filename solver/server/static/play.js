@@ -59,7 +59,8 @@ function onState(m) {
   ctx.state = m;
   ctx.received = performance.now();
   document.body.dataset.ply = m.ply;
-  ctx.els.status.textContent = m.status_line || m.status;
+  ctx.els.status.textContent = (m.status_line || m.status) + (m.waiting.length && m.status === "live"
+    ? ` · waiting for ${m.waiting.map((i) => m.seats[i].name).join(", ")} to open the seat link (the clock starts then)` : "");
   drawSeats(m);
   drawControls(m);
   const list = ctx.els.moves;

@@ -27,3 +27,8 @@ export function fmtClock(seconds) {
   const m = Math.floor(s / 60);
   return `${m}:${String(s % 60).padStart(2, "0")}`;
 }
+
+export function fill(container, ...children) {
+  // replaceChildren without the null/undefined entries of optional parts
+  container.replaceChildren(...children.filter((c) => c !== null && c !== undefined && c !== false));
+}

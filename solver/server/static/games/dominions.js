@@ -1,6 +1,6 @@
 // Dominions: click a cell -> the pieces of the hand that fit there, legal or refused with the
 // rule's name; click a piece to play it. Analysis overlay drawn by the server (reports/).
-import { el, setSvg } from "/static/util.js";
+import { fill, el, setSvg } from "/static/util.js";
 
 let cellAsked = null;
 const layers = new Set();
@@ -14,7 +14,7 @@ export function render(ctx, m, changed) {
   if (changed) { ctx.els.choices.replaceChildren(); cellAsked = null; }
   const info = ctx.els.info;
   const s = m.info.score;
-  info.replaceChildren(
+  fill(info, 
     el("div", { class: "score", id: "score" }, `Score: White ${s.W} · Black ${s.B}`),
     m.info.last ? el("div", { class: "last-move" }, m.info.last) : null,
     el("div", { class: "layers" }, "Analysis: ", ...["groups", "liberties", "sections", "eyes", "oscillation", "atari"].map((name) =>

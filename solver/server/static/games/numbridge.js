@@ -1,8 +1,9 @@
 // Numbridge Domains: pick a tile of the hand, click an empty cell to place it or an unclaimed
 // given to claim it; scoreboard, block map, pair note, draw offer, clocks (server-enforced).
-import { el } from "/static/util.js";
+import { fill, el } from "/static/util.js";
 
-let selected = null;
+let selected = null;  // the digit chosen
+let selectedIndex = 0;  // which of equal tiles is highlighted
 let showCandidates = false;
 
 export function render(ctx, m, changed) {
@@ -14,7 +15,7 @@ export function render(ctx, m, changed) {
   const i = m.info;
   const sb = i.scoreboard;
   const box = ctx.els.info;
-  box.replaceChildren(
+  fill(box,
     el("div", { class: "scoreboard", id: "scoreboard" },
       el("div", { class: "blue", title: "blocks of A" }, `A ${sb.A}`),
       el("div", { class: "red", title: "blocks of B" }, `B ${sb.B}`),
@@ -32,9 +33,10 @@ export function render(ctx, m, changed) {
 function drawHand(ctx, m) {
   document.getElementById("hand-title").textContent = m.hand_title;
   const hand = ctx.els.hand;
+  if (m.hand[selectedIndex] !== selected) selectedIndex = m.hand.indexOf(selected);
   hand.replaceChildren(...m.hand.map((d, k) => el("button", {
-    class: `tile${d === selected ? " selected" : ""}`, "data-tile": d, "data-index": k,
-    onclick: () => { selected = d; drawHand(ctx, m); } }, String(d))));
+    class: `tile${k === selectedIndex ? " selected" : ""}`, "data-tile": d, "data-index": k,
+    onclick: () => { selected = d; selectedIndex = k; drawHand(ctx, m); } }, String(d))));
 }
 
 export function onCell(ctx, cell) {
@@ -59,5 +61,5 @@ export function onKey(ctx, ev) {
   const m = ctx.state;
   if (!m || ev.target.tagName === "INPUT") return;
   const k = parseInt(ev.key, 10);
-  if (k >= 1 && k <= 9 && m.hand.includes(k)) { selected = k; drawHand(ctx, m); }
+  if (k >= 1 && k <= 9 && m.hand.includes(k)) { selected = k; selectedIndex = m.hand.indexOf(k); drawHand(ctx, m); }
 }
