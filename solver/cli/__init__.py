@@ -33,6 +33,8 @@ SUBCOMMANDS = {
                "Round robin of any game's players with Elo ratings and 95% intervals."),
     "review": ("solver.cli.review:review",
                "Review a game record: evaluation per move, best move, loss, mistakes."),
+    "serve": ("solver.cli.serve:serve",
+              "Serve the games in the browser: play, watch and review (Ctrl-C stops)."),
     "backslide": ("solver.cli.backslide:backslide",
                   "BackSlide: parity classes and optimal slide solutions."),
 }
