@@ -198,6 +198,9 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
     from solver.numbridge.analysis import analyse as run
 
     _, g = _load_game(record_path, at)
+    if candidates and not g.settings.candidates:
+        raise InvalidInputError('--candidates: the room does not allow candidate highlighting '
+                                '([Candidates "no"])')
     a = run(g)
     doc = a.to_json()
     events = [{"move": e.move_number, "kind": e.kind, "text": e.text} for e in g.events
