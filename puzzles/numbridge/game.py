@@ -227,7 +227,7 @@ class Game:
             if bag is not None and len(bag) == f.empty_count and f.empty_count != CELLS:
                 settings = replace(settings, tiles="empty", claim_tile="any")
         settings.check()
-        if len(solution) != CELLS or any(
+        if len(solution) != CELLS or any(ch not in "123456789" for ch in solution) or any(
                 f.givens[i] not in ("0", solution[i]) for i in range(CELLS)):
             raise InvalidInputError("the solution does not match the givens")
         tiles = deal_bag(f, solution, bag_seed, settings.tiles) if bag is None else list(bag)

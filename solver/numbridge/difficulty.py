@@ -20,7 +20,7 @@ Examples
 >>> g = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 >>> r = rate(Field.make(g))
 >>> r.solved, r.hardest, r.level
-(True, 'naked single', 'easy')
+(True, 'hidden single', 'easy')
 """
 
 from __future__ import annotations
