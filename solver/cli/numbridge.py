@@ -8,7 +8,7 @@ import click
 
 from puzzles.errors import InfeasibleError, InvalidInputError
 from puzzles.numbridge.field import Field
-from puzzles.numbridge.game import PLAYER_LETTER, Game
+from puzzles.numbridge.game import PLAYER_LETTER, Game, RoomSettings
 from puzzles.numbridge.record import Record, read_record, replay
 from reports.numbridge import field_svg
 from reports.text import key_values
@@ -218,6 +218,9 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
     from solver.numbridge.analysis import analyse as run
 
     _, g = _load_game(record_path, at)
+    if candidates and not g.settings.candidates:
+        raise InvalidInputError('--candidates: the room does not allow candidate highlighting '
+                                '([Candidates "no"])')
     a = run(g)
     doc = a.to_json()
     events = [{"move": e.move_number, "kind": e.kind, "text": e.text} for e in g.events
@@ -268,9 +271,16 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of game 1 (+1 each).")
 @click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write every game's record into this folder (game-0001.txt, ...).")
+@click.option("--tiles", type=click.Choice(["field", "empty"]), default="field",
+              show_default=True, help="Room setting: a tile for every cell, or for every "
+              "empty cell (the earlier rule).")
+@click.option("--claim-tile", type=click.Choice(["digit", "any"]), default="digit",
+              show_default=True, help="Room setting: a claim spends a tile of the given's "
+              "digit, or any tile.")
 @output_options
 def selfplay(first: str, second: str, games: int, swap: bool, givens: int, blocks: str,
-             seed: int, records_dir: Path | None, output: Output) -> None:
+             seed: int, records_dir: Path | None, tiles: str, claim_tile: str,
+             output: Output) -> None:
     """Play GAMES games between two players; Ctrl-C keeps the games finished so far.
 
     JSON: {"players": [first, second], "games": n, "wins": {name: n}, "draws": n,
@@ -297,7 +307,9 @@ def selfplay(first: str, second: str, games: int, swap: bool, givens: int, block
         try:
             for i in range(games):
                 a, b = (second, first) if swap and i % 2 else (first, second)
-                r = play(a, b, seed=seed + i, givens=givens, blocks=blocks)
+                room = RoomSettings(givens=givens, blocks=blocks, move_limit=0, game_limit=0,
+                                    tiles=tiles, claim_tile=claim_tile)
+                r = play(a, b, seed=seed + i, givens=givens, blocks=blocks, settings=room)
                 winner = {1: a, 2: b}.get(r.result.winner)
                 if winner is not None:
                     wins[winner] = wins.get(winner, 0) + 1

@@ -86,7 +86,7 @@ def test_selfplay_analyse_endgame(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert sum(a["scoreboard"].values()) == 9
     assert "<svg" in html.read_text()
     n = len([ln for ln in rec.read_text().splitlines() if ln[:1].isdigit()])
-    code, out, _ = run(["numbridge", "endgame", str(rec), "--at", str(n - 4), "--json"], capsys)
+    code, out, _ = run(["numbridge", "endgame", str(rec), "--at", str(n - 1), "--json"], capsys)
     assert code == 0
     e = json.loads(out)
     assert e["winner"] in ("A", "B", "draw") and e["result"] is not None
@@ -116,14 +116,16 @@ def test_record_without_solution_is_solved(tmp_path: Path,
 
 
 def test_selfplay_reports_search_fallbacks(capsys: pytest.CaptureFixture[str]) -> None:
+    # the earlier tile rule, so that the bag runs out before the end
+    old = ["--tiles", "empty", "--claim-tile", "any"]
     code, out, _ = run(["numbridge", "selfplay", "--first", "search", "--second", "greedy",
-                        "--games", "1", "--seed", "100", "--json", "-q"], capsys)
+                        "--games", "1", "--seed", "100", "--json", "-q", *old], capsys)
     doc = json.loads(out)
     assert code == 0 and set(doc["endgame"]) == {"search"}
     tally = doc["endgame"]["search"]
     assert tally["exact"] + tally["fallbacks"] > 0
     code, out, _ = run(["numbridge", "selfplay", "--first", "search", "--second", "greedy",
-                        "--games", "1", "--seed", "100", "-q"], capsys)
+                        "--games", "1", "--seed", "100", "-q", *old], capsys)
     assert f"{tally['fallbacks']} fallbacks to the heuristic" in out
 
 
