@@ -57,7 +57,7 @@ def test_redrawing_hidden_state_never_changes_the_choice(game: str, name: str) -
 
 
 def test_unknown_names_are_refused_with_the_known_ones() -> None:
-    with pytest.raises(InvalidInputError, match="known: greedy, random, search"):
+    with pytest.raises(InvalidInputError, match="known: greedy, mcts, random, search"):
         make_player("dominions", "alphazero")
     with pytest.raises(InvalidInputError, match="unknown game"):
         make_player("go", "random")
