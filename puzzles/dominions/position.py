@@ -31,6 +31,7 @@ Examples
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
@@ -166,7 +167,7 @@ class Position:
         """
         pos = cls(base)
         for name, text in pieces.items():
-            if len(text) < 2 or text[0] not in "WB" or not text[1:].isdigit():
+            if not re.fullmatch(r"[WB][0-9]{1,2}", text):
                 raise InvalidMoveError(f"{name}: {text!r} is not like 'W63'")
             c, p = COLOUR_LETTERS.index(text[0]), int(text[1:])
             if not 1 <= p <= 63:
@@ -236,11 +237,11 @@ class Position:
         if len(t) < 4 or t[0] not in "Pp":
             raise InvalidMoveError(f"{text!r} is not a move like 'P63i9' or 'pass'")
         k = 1
-        while k < len(t) and t[k].isdigit():
+        while k < len(t) and t[k] in "0123456789":
             k += 1
         if k == 1:
             raise InvalidMoveError(f"{text!r}: missing piece number after 'P'")
-        number = int(t[1:k])
+        number = int(t[1:k]) if k <= 3 else 0
         if not 1 <= number <= 63:
             raise InvalidMoveError(f"{text!r}: piece number must be 1..63")
         try:

@@ -103,9 +103,7 @@ def analysis_svg(a: Analysis) -> str:
     """The board picture of an analysis."""
     pos = a.position
     return position_svg(pos, analysis_marks(a),
-                        title=f"after {len(pos.moves)} moves: {pos.result()}",
-                        caption="outlines: groups; dots: eyes; crosses: eyes by oscillation; "
-                                "amber: last move")
+                        title=f"after {len(pos.moves)} moves: {pos.result()}")
 
 
 @dominions.command("analyse")
@@ -287,8 +285,11 @@ def puzzle_cmd(goal: str, seed: int, count: int, games: int, svg_path: Path | No
     if svg_path is not None:
         write_picture(svg_path, puzzle_svg(found[0]), output)
     if html_path is not None:
-        sections = [Section(f"Puzzle {k + 1}: {p.goal}", [p.question(), f"Answer: {p.answer}"],
-                            [Figure(puzzle_svg(p), p.question())]) for k, p in enumerate(found)]
+        sections = [Section(f"Puzzle {k + 1}: {p.goal}", [p.question()],
+                            [Figure(puzzle_svg(p), p.question()),
+                             Figure(puzzle_svg(p, show_answer=True), f"answer: {p.answer}",
+                                    reveal="Show the answer")])
+                    for k, p in enumerate(found)]
         write_picture(html_path, render_page("Dominions puzzles", sections), output, "report")
     doc = {"puzzles": [{"goal": p.goal, "depth": p.depth, "question": p.question(),
                         "target": list(p.target), "answer": p.answer, "record": p.record}
@@ -306,5 +307,6 @@ def puzzle_svg(p: Puzzle, show_answer: bool = False) -> str:
     marks = Marks(groups=[(pos.to_move, target)] if target else [])
     if show_answer:
         marks.highlight = [answer_move(p, pos).cell]
+        marks.highlight_label = "the answer"
     return position_svg(pos, marks, title=f"{p.goal}: {'WB'[pos.to_move]} to move",
                         numbers=True)
