@@ -91,10 +91,11 @@ class GameResult:
     deal_seed: int
 
     def to_json(self) -> dict[str, Any]:
-        """``{"game", "lineup", "returns", "result", "moves", "seconds", "deal_seed"}``."""
+        """``{"game", "lineup", "returns", "result", "moves", "deal_seed", "record"}`` (no
+        wall time: the same seed gives the same document)."""
         return {"game": self.number, "lineup": self.lineup, "returns": self.returns,
-                "result": self.result, "moves": self.moves,
-                "seconds": round(self.seconds, 3), "deal_seed": self.deal_seed}
+                "result": self.result, "moves": self.moves, "deal_seed": self.deal_seed,
+                "record": self.record}
 
 
 @dataclass
