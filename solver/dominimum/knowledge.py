@@ -26,7 +26,7 @@ from puzzles.dominimum.layout import neighbours
 from puzzles.dominimum.state import DominimumState
 from puzzles.game import GameState
 from solver.dominimum.placement import GroupIndex
-from solver.dominimum.players import _quick_move
+from solver.dominimum.players import _quick_move, ranked
 from solver.play.mcts import Knowledge
 
 BETA = 0.6
@@ -74,7 +74,7 @@ class DominimumKnowledge(Knowledge):
 
     perfect_information = False
     rollout_depth = 4
-    widen = (3.0, 0.5)
+    widen = (1.0, 0.5)
     exploration = 0.6
 
     def __init__(self, infer: bool = True) -> None:
@@ -104,6 +104,14 @@ class DominimumKnowledge(Knowledge):
         scored = [(own_value(g, index, seat, p), rng.random(), p) for p in g.legal_moves()]
         scored.sort(key=lambda t: (t[0], t[1]))
         return [p for _, _, p in scored[:ORDER_LIMIT]]
+
+    def root_order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        """The root's placements in the greedy player's order (own score, then the sampled
+        margin over the opponents)."""
+        assert isinstance(state, DominimumState)
+        g = state.g
+        cands = ranked(g, g.to_move, 16, rng.randrange(2**31), "own")
+        return [c.placement for c in cands]
 
     def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:
         assert isinstance(state, DominimumState)

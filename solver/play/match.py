@@ -107,6 +107,8 @@ class MatchResult:
     seed: int
     games: list[GameResult] = field(default_factory=list)
     interrupted: bool = False
+    #: per player name: the sum of its ``Player.stats()`` counters over the games
+    player_stats: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def tally(self) -> dict[str, dict[str, float]]:
         """Per player name: seats played, wins (sole best return), points (sum of returns),
@@ -135,10 +137,12 @@ class MatchResult:
                 for i in range(seats)]
 
     def to_json(self) -> dict[str, Any]:
-        """``{"game", "players", "seed", "interrupted", "tally", "by_seat", "games": [...]}``."""
+        """``{"game", "players", "seed", "interrupted", "tally", "by_seat", "player_stats",
+        "games": [...]}``."""
         return {"game": self.game, "players": self.lineup, "seed": self.seed,
                 "interrupted": self.interrupted, "tally": self.tally(),
-                "by_seat": self.by_seat(), "games": [g.to_json() for g in self.games]}
+                "by_seat": self.by_seat(), "player_stats": self.player_stats,
+                "games": [g.to_json() for g in self.games]}
 
 
 def check_players(game: str, names: list[str]) -> None:
@@ -222,6 +226,12 @@ def run_match(game: str, lineup: list[str], games: int, seed: int = 1, swap: boo
 
                 write_atomic(records / f"game-{res.number:04d}.txt", res.record + "\n")
             result.games.append(res)
+            for name, player in zip(names, players, strict=True):
+                counters = player.stats()
+                if counters is not None:
+                    row = result.player_stats.setdefault(name, {})
+                    for key, v in counters.items():
+                        row[key] = row.get(key, 0) + v
             if on_game is not None:
                 on_game(res)
     except KeyboardInterrupt:
