@@ -2,7 +2,7 @@
 
 The command line maps each class to a one-line message and an exit code (the table is in
 ``docs/errors.md``): ``InvalidInputError`` (and its subclasses) -> 2, ``InfeasibleError`` -> 1,
-``BudgetExhaustedError`` -> 3, an engine fault -> 70, ``SearchInterrupted`` -> 130 (143 when
+``BudgetExhaustedError`` -> 3, ``EngineFaultError`` -> 70, ``SearchInterrupted`` -> 130 (143 when
 the run was stopped by SIGTERM).
 """
 
@@ -63,3 +63,10 @@ class SearchInterrupted(PuzzleError):  # noqa: N818 - reads better at call sites
     """A long run was stopped by the user; what was found so far has been kept (exit 130)."""
 
     exit_code = 130
+
+
+class EngineFaultError(PuzzleError):
+    """An engine reported an answer that its independent check rejects: a bug in the
+    program, never a result and never the user's fault (exit code 70, EX_SOFTWARE)."""
+
+    exit_code = 70

@@ -267,6 +267,35 @@ def _replay(start: Position, moves: np.ndarray, pool: Sequence[Position], cls: i
     return SlideSolution(start, tuple(slides), end, cls, nodes, iterations)
 
 
+def check_solution(sol: SlideSolution) -> SlideSolution:
+    """``sol`` itself once an independent replay accepts it; raises EngineFaultError otherwise.
+
+    Every slide is replayed with ``puzzles.backslide.slide`` (the domain's rules, not the
+    search's move table), the end must be ``sol.goal``, and the goal must be a compact 4x4
+    arrangement that ``puzzles.arrangements.verify`` accepts. Optimality is not re-proven at
+    run time (that needs a breadth-first search; the tests in tests/backslide do it).
+    """
+    from puzzles.arrangements import Arrangement, faults
+    from puzzles.backslide import slide
+    from puzzles.errors import EngineFaultError, IllegalMoveError
+    from puzzles.regions import parse_region
+
+    board = sol.start
+    try:
+        for piece in sol.slides:
+            board = slide(board, piece)
+    except IllegalMoveError as exc:
+        raise EngineFaultError(f"search returned an impossible slide: {exc}") from None
+    if board != sol.goal:
+        raise EngineFaultError("search's slides do not end on the solved position it names")
+    arr = Arrangement("square", "compact", {(i % SIZE, i // SIZE): v for i, v in enumerate(board)},
+                      parse_region("4x4", "square"))
+    fault = next(faults(arr), None)
+    if fault is not None:
+        raise EngineFaultError(f"search ended on a position that is not solved: {fault}")
+    return sol
+
+
 def scramble(position: Position, slides: int, seed: int) -> Position:
     """A position ``slides`` random slides (never undoing the last one) away, seeded."""
     import random

@@ -18,6 +18,8 @@ from solver.cli.errors import harden, invoke, run
 SUBCOMMANDS = {
     "arrange": ("solver.cli.arrange:arrange",
                 "Arrangements: find, enumerate, count, estimate, split, export, verify."),
+    "book": ("solver.cli.book:book",
+             "Puzzle books: graded, printable collections with the answers apart."),
     "demo": ("solver.cli.demo:demo", "Write an HTML report showing what the toolkit can do."),
     "dominimum": ("solver.cli.dominimum:dominimum",
                   "Dominimum: score, best placement, play, tournaments, extremes, puzzles."),
@@ -28,6 +30,12 @@ SUBCOMMANDS = {
                   "Numbridge Domains: fields, solver, games, analysis, players."),
     "dominions": ("solver.cli.dominions:dominions",
                   "Dominions: replay, analyse, self-play, best move, puzzles."),
+    "ladder": ("solver.cli.play:ladder",
+               "Round robin of any game's players with Elo ratings and 95% intervals."),
+    "review": ("solver.cli.review:review",
+               "Review a game record: evaluation per move, best move, loss, mistakes."),
+    "serve": ("solver.cli.serve:serve",
+              "Serve the games in the browser: play, watch and review (Ctrl-C stops)."),
     "backslide": ("solver.cli.backslide:backslide",
                   "BackSlide: parity classes and optimal slide solutions."),
 }

@@ -8,7 +8,7 @@ import click
 
 from puzzles.backslide import format_position, parity_class, parse_position
 from reports.backslide import slide_sequence_svg
-from solver.backslide import classes, scramble, solve, solved_positions
+from solver.backslide import check_solution, classes, scramble, solve, solved_positions
 from solver.cli.common import Output, output_options, svg_option, write_picture
 from solver.progress import progress_bar
 
@@ -51,7 +51,7 @@ def _is_file(text: str) -> bool:
 @click.argument("position")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000_000,
               show_default=True, help="Give up after this many search nodes.")
-@svg_option("Draw the start, the solved position and the slides.")
+@svg_option("Draw the slide sequence: a strip of small boards and the numbered list.")
 @output_options
 def solve_cmd(position: str, max_nodes: int, svg_path: Path | None, output: Output) -> None:
     """Fewest slides from POSITION to any solved position of its class (IDA*, optimal).
@@ -60,7 +60,8 @@ def solve_cmd(position: str, max_nodes: int, svg_path: Path | None, output: Outp
     "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 .", or @FILE / a file holding them.
 
     JSON: {"start": [16 cells], "class": c, "moves": n, "slides": [piece per slide],
-    "goal": [16 cells], "nodes": n}; the hole is 0.
+    "goal": [16 cells], "nodes": n}; the hole is 0. Every answer is replayed by the domain's
+    slide rule and its goal judged by verify() before it is printed (exit 70 on a fault).
     """
     start, _ = _read_position(position)
     with progress_bar("IDA*", quiet=output.quiet, unit="iter") as bar:
@@ -69,6 +70,7 @@ def solve_cmd(position: str, max_nodes: int, svg_path: Path | None, output: Outp
             bar.update(1)
 
         result = solve(start, max_nodes=max_nodes, on_iteration=tick)
+    check_solution(result)  # replayed by the domain's rules, the goal judged by verify()
     write_picture(svg_path, slide_sequence_svg(start, result.slides), output)
     doc = {"start": list(start), "class": result.parity_class, "moves": result.length,
            "slides": list(result.slides), "goal": list(result.goal), "nodes": result.nodes}
