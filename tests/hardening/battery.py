@@ -47,23 +47,49 @@ class Seed:
     suffix: str = ".json"
 
 
+#: Where ``write_seeds`` stores the seeds for the fast sample.
+STORED = Path(__file__).resolve().parent.parent / "data" / "hardening"
+
+
 @cache
-def seeds() -> tuple[Seed, ...]:
-    """The valid documents, made by the project's own writers (cached per process)."""
+def seeds(fresh: bool = True) -> tuple[Seed, ...]:
+    """The valid documents: made now by the project's own writers (``fresh``), or read back
+    from ``STORED`` (written earlier by ``write_seeds``: the fast sample saves the ~15 s the
+    games take). Each seed's own runs must succeed, so a stale stored seed shows up."""
+    if not fresh and (STORED / "seeds.json").exists():
+        index = json.loads((STORED / "seeds.json").read_text())
+        return tuple(Seed(e["name"], (STORED / e["file"]).read_bytes(), e["kind"],
+                          tuple(tuple(c) for c in e["commands"]), e["suffix"])
+                     for e in index)
+    return _make_seeds()
+
+
+def write_seeds(folder: Path = STORED) -> None:
+    """Store freshly made seeds (``python3 tests/hardening/battery.py``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    index = []
+    for s in _make_seeds():
+        name = f"{s.name}{s.suffix}"
+        (folder / name).write_bytes(s.data)
+        index.append({"name": s.name, "file": name, "kind": s.kind, "suffix": s.suffix,
+                      "commands": [list(c) for c in s.commands]})
+    (folder / "seeds.json").write_text(json.dumps(index, indent=1) + "\n")
+
+
+def _make_seeds() -> tuple[Seed, ...]:
+    """The valid documents, made by the project's own writers."""
     from puzzles.backslide import format_position
     from puzzles.dominimum.game import Game, Rules
     from puzzles.dominimum.records import record_of
     from puzzles.numbridge.field import Field
-    from puzzles.numbridge.record import write_record as nb_record
     from puzzles.regions import parse_region
     from solver.arrange.api import first
     from solver.arrange.problem import ArrangementProblem
     from solver.arrange.split import prefix_to_json, prefixes
     from solver.backslide import scramble, solved_positions
     from solver.dominimum.players import make_player, play_game
-    from solver.dominions.selfplay import run_match
     from solver.numbridge.engine import solve as nb_solve
-    from solver.numbridge.players import selfplay as nb_selfplay
+    from solver.play.match import run_match
 
     out: list[Seed] = []
 
@@ -126,15 +152,13 @@ def seeds() -> tuple[Seed, ...]:
     out.append(Seed("numbridge-field-text", f.to_text().encode(), "text", field_cmds, ".txt"))
     out.append(Seed("numbridge-field-json", js({**f.to_json(), "solution": nb_solve(f).solution}),
                     "json", field_cmds))
-    game = nb_selfplay("greedy", "random", seed=3).game
-    rec = nb_record(game, ("greedy", "random"))
-    near_end = str(max(0, len(game.history) - 4))
+    played = run_match("numbridge", ["greedy", "random"], 1, 3).games[0]
+    rec = played.record + "\n"
     out.append(Seed("numbridge-record", rec.encode(), "text", (
         ("numbridge", "analyse", "{F}", "--out", "{OUT}"),
-        ("numbridge", "endgame", "{F}", "--at", near_end, "--node-limit", "5000", "--out",
-         "{OUT}"),
+        ("numbridge", "endgame", "{F}", "--node-limit", "20000", "--out", "{OUT}"),
     ), ".txt"))
-    match = run_match("greedy", "random", 1, 2)[0]
+    match = run_match("dominions", ["greedy", "random"], 1, 2).games[0]
     out.append(Seed("dominions-record", (match.record + "\n").encode(), "text", (
         ("dominions", "replay", "{F}", "--out", "{OUT}"),
         ("dominions", "analyse", "{F}", "--out", "{OUT}"),
@@ -321,10 +345,10 @@ class Case:
     extra: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
 
-def document_cases(per_seed: int) -> list[Case]:
+def document_cases(per_seed: int, fresh: bool = True) -> list[Case]:
     """Every seed's commands over ``per_seed`` mutations of the seed (and the seed itself)."""
     cases = []
-    for seed in seeds():
+    for seed in seeds(fresh):
         for label, data in [(f"{seed.name}:valid", seed.data), *mutations(seed, per_seed)]:
             for argv in seed.commands:
                 expect = frozenset({0, 1}) if label.endswith(":valid") else frozenset(
@@ -334,10 +358,10 @@ def document_cases(per_seed: int) -> list[Case]:
     return cases
 
 
-def stdin_cases(per_seed: int) -> list[Case]:
+def stdin_cases(per_seed: int, fresh: bool = True) -> list[Case]:
     """Standard input (``-``) fed with the field seeds' mutations."""
     cases = []
-    for seed in seeds():
+    for seed in seeds(fresh):
         if not seed.name.startswith("numbridge-field"):
             continue
         for label, data in mutations(seed, per_seed):
@@ -351,7 +375,7 @@ BAD_NUMBERS = ("nan", "NaN", "inf", "-inf", "Infinity", "1e999", "²", "٣", "�
                "abc", "99999999999999999999999999", "0x10", "1_0")
 
 
-def option_cases() -> list[Case]:
+def option_cases(fresh: bool = True) -> list[Case]:
     """Bad option values, unknown options and missing arguments: all exit 2."""
     two = frozenset({2})
     cases = []
@@ -387,11 +411,10 @@ def option_cases() -> list[Case]:
             if option == "--mission":
                 argv = (*base, option, value, "2")
             cases.append(Case(f"option {' '.join(base[:2])} {option} {value!r}", argv,
-                              _option_file(base), ".txt" if "dominions" in base else ".json",
-                              two))
+                              _option_file(base, fresh), _suffix(base), two))
     for base, option in numeric[:12]:
-        cases.append(Case(f"missing value {option}", (*base, option), _option_file(base),
-                          ".txt" if "dominions" in base else ".json", two))
+        cases.append(Case(f"missing value {option}", (*base, option),
+                          _option_file(base, fresh), _suffix(base), two))
     words = [
         ("sets", "show", "octagon"), ("sets", "show", "square", "--colour", "red"),
         ("frobnicate",), ("arrange", "find", "compact", "--set", "octagon"),
@@ -426,15 +449,19 @@ def option_cases() -> list[Case]:
         ("numbridge", "selfplay", "--first", "genius"),
     ]
     for argv in words:
-        cases.append(Case(f"words {' '.join(argv)[:60]}", argv, _option_file(argv),
-                          ".txt" if "dominions" in argv else ".json", two))
+        cases.append(Case(f"words {' '.join(argv)[:60]}", argv, _option_file(argv, fresh),
+                          _suffix(argv), two))
     return cases
 
 
-def _option_file(argv: tuple[str, ...]) -> bytes | None:
+def _suffix(argv: tuple[str, ...]) -> str:
+    return ".txt" if "dominions" in argv or "numbridge" in argv else ".json"
+
+
+def _option_file(argv: tuple[str, ...], fresh: bool) -> bytes | None:
     if "{F}" not in argv:
         return None
-    by_name = {s.name: s for s in seeds()}
+    by_name = {s.name: s for s in seeds(fresh)}
     if "dominions" in argv:
         return by_name["dominions-record"].data
     if "numbridge" in argv:
@@ -442,7 +469,7 @@ def _option_file(argv: tuple[str, ...]) -> bytes | None:
     return by_name["dominimum-layout"].data
 
 
-def target_cases(scratch: Path) -> list[Case]:
+def target_cases(scratch: Path, fresh: bool = True) -> list[Case]:
     """Output options aimed at places that must not (or cannot) be written: exit 2, the
     place untouched."""
     loop = scratch / "loop-a"
@@ -453,7 +480,7 @@ def target_cases(scratch: Path) -> list[Case]:
     plain.write_text("keep me\n")
     targets = ["/dev/full", "/dev/null", str(scratch), str(scratch / "missing" / "x.json"),
                str(loop), str(plain / "inside.json"), ""]
-    by_name = {s.name: s for s in seeds()}
+    by_name = {s.name: s for s in seeds(fresh)}
     layout = by_name["dominimum-layout"].data
     commands: list[tuple[tuple[str, ...], bytes | None, str]] = [
         (("sets", "show", "square", "--json", "--out"), None, ".json"),
@@ -485,10 +512,10 @@ def target_cases(scratch: Path) -> list[Case]:
     return cases
 
 
-def build_cases(per_seed: int, scratch: Path) -> list[Case]:
+def build_cases(per_seed: int, scratch: Path, fresh: bool = True) -> list[Case]:
     """The whole battery: documents, stdin, options and targets."""
-    return (document_cases(per_seed) + stdin_cases(max(1, per_seed // 4)) + option_cases()
-            + target_cases(scratch))
+    return (document_cases(per_seed, fresh) + stdin_cases(max(1, per_seed // 4), fresh)
+            + option_cases(fresh) + target_cases(scratch, fresh))
 
 
 # ---------------------------------------------------------------- running ------------------
@@ -608,3 +635,8 @@ def run_battery(cases: list[Case], scratch: Path,
     for case in cases:
         report.add(case, run_case(case, scratch, main))
     return report
+
+
+if __name__ == "__main__":  # pragma: no cover
+    write_seeds()
+    print(f"wrote the seeds into {STORED}")
