@@ -262,4 +262,17 @@ def run(command: Callable[[], Any]) -> NoReturn:
         echo_error(f"internal error: {type(exc).__name__}: {exc} (run with SOLVER_DEBUG=1 "
                    "for the traceback; please report it)")
         code = EXIT_ENGINE_FAULT
+    if code in (EXIT_SIGINT, EXIT_SIGTERM) and _standalone():
+        # A native search stopped mid-way (CP-SAT) can leave C++ threads that abort the
+        # interpreter's shutdown ("terminate called without an active exception"): everything
+        # is written and flushed by now, so leave at once with the documented code.
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(code)
     sys.exit(code)
+
+
+def _standalone() -> bool:
+    """True when this process is the ``solver`` command (not a test calling ``main``)."""
+    return os.path.basename(sys.argv[0]) in ("solver", "__main__.py", "-m")

@@ -131,7 +131,8 @@ def test_dominimum_puzzles_interrupted(sig: int, code: int, tmp_path: Path) -> N
 @pytest.mark.slow
 @pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_extremes_interrupted(sig: int, code: int, tmp_path: Path) -> None:
-    proc = _start(["dominimum", "extremes", "--mission", "3", "5", "--time-limit", "600",
+    proc = _start(["dominimum", "extremes", "--mission", "0", "7", "--region", "12x12",
+                   "--time-limit", "600",
                    "--json", "-q"], tmp_path)
     got, _, err = _stop(proc, sig, after=15)
     assert got == code and "Traceback" not in err and "interrupted" in err
