@@ -53,15 +53,19 @@ SYMBOL_LEGEND = (LegendEntry("symbol1", SYMBOL_COLOUR, "pip = 1"),
 
 
 def layout_svg(layout: Layout, highlights: Sequence[Highlight] = (), *, title: str = "",
-               caption: str = "", cell: float = 36.0, marks: Mapping[Cell, str] | None = None
-               ) -> str:
+               caption: str = "", cell: float = 36.0, marks: Mapping[Cell, str] | None = None,
+               targets: Mapping[Cell, str] | None = None) -> str:
     """An SVG document of ``layout``: tiles, binary symbols, tinted groups, grid coordinates
     and a legend (the symbols, then every labelled highlight).
 
     Column numbers (x) run along the top, row numbers (y) down the left, as in ``4@(-2,-4)``.
     ``marks`` puts a short text in the corner of cells (e.g. ``"new"`` on a placement).
+    ``targets`` draws empty cells (dashed) carrying their name as a ``data-cell`` attribute:
+    the places a tile may go, for clickable layouts.
     """
     x0, y0, x1, y1 = layout.bounds()
+    for tx, ty in targets or {}:
+        x0, y0, x1, y1 = min(x0, tx), min(y0, ty), max(x1, tx), max(y1, ty)
     margin = 10.0
     axis = 16.0  # room for the coordinates
     legend = [*SYMBOL_LEGEND,
@@ -93,6 +97,11 @@ def layout_svg(layout: Layout, highlights: Sequence[Highlight] = (), *, title: s
         d.append(draw.Text(str(row), 10, grid_left - 4,
                            grid_top + (row - y0 + 0.5) * cell + 3.5,
                            text_anchor="end", font_family=FONT, fill="#6b6455"))
+    for c, name in (targets or {}).items():
+        x, y = origin(c)
+        d.append(draw.Rectangle(x + 2, y + 2, cell - 4, cell - 4, rx=3, fill="#eef3ea",
+                                stroke="#9bb58f", stroke_width=1, stroke_dasharray="3,2",
+                                data_cell=name))
     for p in layout.placements:
         (ax, ay), (bx, by) = origin(p.cells[0]), origin(p.cells[1])
         left, up = min(ax, bx), min(ay, by)

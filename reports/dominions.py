@@ -41,13 +41,15 @@ class Marks:
 
 
 def position_svg(pos: Position, marks: Marks | None = None, title: str | None = None,
-                 caption: str | None = None, numbers: bool = False) -> str:
+                 caption: str | None = None, numbers: bool = False,
+                 cell_names: bool = False) -> str:
     """The board of ``pos`` with its pieces, the given marks, coordinates and a legend.
 
     Pieces are drawn as pieces (a white or black body with its beams) on quiet empty cells;
     White's eyes are rings, Black's eyes diamonds (side by side on a cell that is both); rows
     are lettered on the left, number lines numbered at their lower end. ``numbers`` writes each
-    piece's number in a beam-free corner of its cell.
+    piece's number in a beam-free corner of its cell. ``cell_names``: each cell carries its
+    name as a ``data-cell`` attribute, for clickable boards.
     """
     marks = marks or Marks()
     b = pos.board
@@ -102,8 +104,10 @@ def position_svg(pos: Position, marks: Marks | None = None, title: str | None = 
                                 colour="#d62728",
                                 labels={b.cells[i]: t for i, t in marks.labels.items()}))
         legend.append(LegendEntry("text", "#d62728", marks.labels_label, "1"))
+    names = {b.cells[i]: b.names[i] for i in range(len(b))} if cell_names else None
     return board_svg(grid("hexagon"), b.cells, pieces, overlays, style=STYLE, title=title,
-                     caption=caption, legend=legend, notes=coordinate_notes(pos))
+                     caption=caption, legend=legend, notes=coordinate_notes(pos),
+                     cell_names=names)
 
 
 def coordinate_notes(pos: Position) -> list[Note]:

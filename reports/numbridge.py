@@ -57,6 +57,7 @@ def field_svg(
     *,
     legend: Sequence[LegendEntry] | None = None,
     coordinates: bool = True,
+    cell_names: bool = False,
 ) -> str:
     """An SVG document of a 9x9 field.
 
@@ -81,6 +82,9 @@ def field_svg(
         each distinct labelled outline.
     coordinates : bool
         Column letters ``a``-``i`` above and row numbers ``1``-``9`` left (``e5`` is the centre).
+    cell_names : bool
+        Write each cell's name (``a1`` .. ``i9``) as a ``data-cell`` attribute on its square,
+        drawn last so that clicks reach it (the server's pages).
     """
     givens = digits if givens is None else givens
     if legend is None:
@@ -155,6 +159,11 @@ def field_svg(
                                        paint_order="stroke"))
     for e in draw_legend(legend, left + m, size + m, inner):
         d.append(e)
+    if cell_names:
+        for i in range(81):
+            r, c = divmod(i, 9)
+            d.append(draw.Rectangle(c * cell, r * cell, cell, cell, fill="#ffffff",
+                                    fill_opacity=0, data_cell="abcdefghi"[c] + str(r + 1)))
     return str(d.as_svg())
 
 

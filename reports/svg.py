@@ -204,6 +204,7 @@ def board_svg(
     *,
     legend: Sequence[LegendEntry] = (),
     notes: Sequence[Note] = (),
+    cell_names: Mapping[Cell, str] | None = None,
 ) -> str:
     """An SVG document of ``cells`` with the given pieces and overlays.
 
@@ -224,8 +225,12 @@ def board_svg(
         Drawn under the board, flowing into rows.
     notes : sequence of Note
         Free text around the board (coordinates); the canvas grows to hold them.
+    cell_names : mapping Cell -> str, optional
+        Names written as ``data-cell`` attributes on the cell shapes (the server's pages
+        attach clicks to them).
     """
-    elements, (x0, y0, x1, y1) = board_elements(grid, cells, pieces, overlays, style, notes)
+    elements, (x0, y0, x1, y1) = board_elements(grid, cells, pieces, overlays, style, notes,
+                                                 cell_names)
     m = style.margin
     board_w = x1 - x0
     want = max(board_w, style.min_width - 2 * m)
@@ -266,6 +271,7 @@ def board_elements(
     overlays: Sequence[Overlay] = (),
     style: Style = DEFAULT_STYLE,
     notes: Sequence[Note] = (),
+    cell_names: Mapping[Cell, str] | None = None,
 ) -> tuple[list[Any], tuple[float, float, float, float]]:
     """The drawing elements of a board and their bounding box ``(x0, y0, x1, y1)``.
 
@@ -293,8 +299,10 @@ def board_elements(
         pd = pieces.get(c)
         fill = (pd.fill or style.piece_fill) if pd else style.empty_fill
         stroke = (pd.stroke or style.cell_stroke) if pd else style.cell_stroke
+        extra = {"data_cell": cell_names[c]} if cell_names and c in cell_names else {}
         out.append(draw.Lines(*_flat(corners(grid, c, size)), close=True, fill=fill,
-                              stroke=stroke, stroke_width=1.4 if pd and pd.stroke else 1))
+                              stroke=stroke, stroke_width=1.4 if pd and pd.stroke else 1,
+                              **extra))
     for ov in overlays:
         if ov.kind == "fill":
             for c in ov.cells:

@@ -72,7 +72,7 @@ def analysis_marks(a: Analysis) -> Marks:
     if last is not None and not last[0].is_pass:
         last_cells = [last[0].cell]
     return Marks(groups=[(g.view.colour, sorted(g.view.cells)) for g in a.groups],
-                 eyes={0: a.eyes["W"], 1: a.eyes["B"]}, oscillation=a.oscillation_eyes,
+                 eyes={0: a.eyes["W"], 1: a.eyes["B"]}, oscillation=a.oscillation_cells,
                  last=last_cells)
 
 
@@ -84,14 +84,15 @@ def analysis_text(a: Analysis) -> str:
     for g in a.groups:
         rows.append([COLOUR_LETTERS[g.view.colour], len(g.view.cells),
                      " ".join(name(c) for c in sorted(g.view.cells))[:40],
-                     " ".join(name(c) for c in sorted(g.view.liberties)),
-                     "alive" if g.alive else ("atari" if g.atari else "")])
+                     f"{g.liberties}: " + " ".join(name(c) for c in sorted(g.view.liberties)),
+                     "alive" if g.alive else "alive now" if g.alive_now
+                     else ("atari" if g.atari else "")])
     facts = key_values([
         ("legal moves", f"W {a.legal_counts['W']}, B {a.legal_counts['B']}"),
         ("sections", len(a.sections)),
         ("W eyes", " ".join(name(c) for c in a.eyes["W"]) or "-"),
         ("B eyes", " ".join(name(c) for c in a.eyes["B"]) or "-"),
-        ("oscillation eyes", " ".join(name(c) for c in a.oscillation_eyes) or "-"),
+        ("oscillation eyes", " ".join(name(c) for c in a.oscillation_cells) or "-"),
         ("eye quality", " ".join(name(c) for c in a.eye_quality) or "-"),
     ])
     return (summary_text(pos) + "\n" + facts + "\n\n"
@@ -117,9 +118,11 @@ def analyse_cmd(record: Path, move: int | None, svg_path: Path | None, html_path
     """Groups, liberties, sections, atari, eyes, oscillation and life of a position.
 
     JSON: {"moves_played", "to_move", "score", "legal_moves": {"W": n, "B": n},
-    "groups": [{"colour", "cells", "liberties", "alive", "atari", "eyes"}], "sections",
-    "atari", "eyes": {"W": [...], "B": [...]}, "oscillation_eyes", "eye_quality",
-    "cells": {"e5": {"fitting", "held", "legal", "oscillating", "capture_liberties"}}}.
+    "groups": [{"colour", "cells", "liberties" (beams), "liberty_beams", "liberty_cells",
+    "alive", "alive_now", "atari", "eyes", "oscillation_eyes"}], "sections", "atari",
+    "eyes": {"W", "B"}, "oscillation_eyes": {"W", "B"}, "eye_quality",
+    "eye_quality_by_player": {"W", "B"}, "scope", "cells": {"e5": {"fitting", "held", "legal",
+    "oscillating", "plain", "suicide", "capture_liberties"}}}.
     """
     a = analyse(load(record, move))
     if svg_path is not None:
@@ -137,8 +140,8 @@ def analysis_sections(a: Analysis) -> list[Section]:
     rows: list[list[object]] = [
         [COLOUR_LETTERS[g.view.colour], len(g.view.cells),
          " ".join(name(c) for c in sorted(g.view.cells)),
-         " ".join(name(c) for c in sorted(g.view.liberties)),
-         "yes" if g.alive else "", "yes" if g.atari else ""]
+         f"{g.liberties}: " + " ".join(name(c) for c in sorted(g.view.liberties)),
+         "yes" if g.alive else "now" if g.alive_now else "", "yes" if g.atari else ""]
         for g in a.groups]
     return [Section("Dominions position", [
         f"{len(pos.moves)} moves played; score W {a.score['W']}, B {a.score['B']}; "
@@ -146,7 +149,7 @@ def analysis_sections(a: Analysis) -> list[Section]:
         f"{len(a.sections)} sections.",
         "W eyes: " + (" ".join(name(c) for c in a.eyes["W"]) or "none") + ". B eyes: "
         + (" ".join(name(c) for c in a.eyes["B"]) or "none") + ". Eyes by oscillation: "
-        + (" ".join(name(c) for c in a.oscillation_eyes) or "none") + ".",
+        + (" ".join(name(c) for c in a.oscillation_cells) or "none") + ".",
     ], [Figure(analysis_svg(a), "groups outlined, eyes dotted, last move in amber")],
         [Table(["colour", "size", "cells", "liberties", "alive", "atari"], rows)])]
 
