@@ -16,7 +16,7 @@ from puzzles.dominimum.tiles import SYMBOL_NAMES, parse_tile, tile_name
 from puzzles.errors import InvalidInputError, SearchInterrupted
 from reports.dominimum import PALETTE, Highlight, layout_svg, score_plot
 from reports.html import Figure, Section, Table, render_page
-from reports.output import write_atomic
+from reports.output import dumps, write_atomic
 from reports.text import key_values, table, tie_note, tied_ranks
 from solver.cli.common import Output, output_options, write_picture
 from solver.dominimum.analysis import (
@@ -325,7 +325,7 @@ def _play(kind: str, players: int, seed: int, strategies: str, within_tile: bool
     play_game(game, [make_player(n, seed * 8 + i + 1) for i, n in enumerate(lineup)])
     doc = record_of(game, lineup)
     if record is not None:
-        write_atomic(record, json.dumps(doc, indent=1) + "\n")
+        write_atomic(record, dumps(doc))
         output.note(f"wrote record {record}")
     _game_pictures(game, svg_path, html_path, output)
     output.emit(doc, _game_text(game))
