@@ -65,7 +65,7 @@ def puzzle(kind: str, set_name: str, region: str, border: str, seed: int, tries:
              "Exactly one completion exists (proven by counting to 2)."],
             [Figure(picture, "the puzzle"),
              Figure(arrangement_svg(made.answer, highlight=frozenset(made.clues)),
-                    "the answer (clues outlined)")])])
+                    "the answer (clues outlined)", reveal="Show the answer")])])
         write_picture(html_path, page, output, "page")
     text = (f"{made.puzzle.describe()}: {len(made.clues)} clues "
             f"({made.checks} uniqueness checks)\n{arrangement_text(shown)}")
