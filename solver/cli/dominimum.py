@@ -607,9 +607,11 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
                        else f"symbols {list(omega_symbols(p.players))}")
                 sections.append(Section(f"Puzzle (seed {p.seed})", [
                     f"{own}; seat {p.to_move} places the last tile {tile_name(p.tile)}. "
-                    f"Answer {p.answer}: score {p.best[0]} against {p.best[1]}; the next best "
-                    f"placement gives {p.runner_up}. {p.placements} legal placements."],
-                    [Figure(question, "the position"), Figure(answer, "the answer")]))
+                    f"Exactly one of the {p.placements} legal placements is best: which?"],
+                    [Figure(question, "the position"),
+                     Figure(answer, f"answer {p.answer}: score {p.best[0]} against "
+                            f"{p.best[1]}; the next best placement gives {p.runner_up}",
+                            reveal="Show the answer")]))
             write_picture(html_path, render_page(f"{kind} endgame puzzles", sections),
                           output, "report")
         output.emit({"puzzles": [p.to_json() for p in found]}, text)
