@@ -37,7 +37,8 @@ def targets(layout: Layout) -> dict[Cell, str]:
 
 def tile_svg(values: tuple[int, int]) -> str:
     """A tile drawn alone, horizontally (``reports.dominimum``)."""
-    return layout_svg(Layout([Placement(values[0], values[1], ((0, 0), (1, 0)))]), cell=32.0)
+    return layout_svg(Layout([Placement(values[0], values[1], ((0, 0), (1, 0)))]), cell=32.0,
+                      coordinates=False, legend=False)
 
 
 class _DominimumBase(Room):
