@@ -34,12 +34,26 @@ def _numbridge() -> PuzzleType:
     return NumbridgeType()
 
 
+def _dominions(goal: str | None) -> Callable[[], PuzzleType]:
+    def factory() -> PuzzleType:
+        from solver.book.dominions import DominionsType
+
+        return DominionsType(goal)
+
+    return factory
+
+
 #: name -> factory, in the order of ``solver book --help``.
 FACTORIES: dict[str, Callable[[], PuzzleType]] = {
     "square": _square,
     "triangle": _triangle,
     "backslide": _backslide,
     "numbridge": _numbridge,
+    "dominions": _dominions(None),
+    "dominions-capture": _dominions("capture"),
+    "dominions-save": _dominions("save"),
+    "dominions-eye": _dominions("eye"),
+    "dominions-live": _dominions("live"),
 }
 
 TYPE_NAMES = tuple(FACTORIES)
