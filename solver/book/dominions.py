@@ -129,4 +129,5 @@ class DominionsType(PuzzleType):
             proof={"check": f"every legal move tried, depth {depth}", "solutions": 1,
                    "nodes": nodes, "depth": depth,
                    "note": "the answer replayed on the record is legal"},
+            board_mm=150,
             details={"goal": goal, "record": puzzle.record, "target": list(names)})

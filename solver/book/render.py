@@ -33,7 +33,7 @@ def book_html(book: Book) -> str:
     """The HTML pages of a book."""
     kind = book.kind
     items = [BookItem(n, p.level, p.id, p.seed, p.question, p.puzzle_svg, p.answer_svg,
-                      p.answer_text, proof_line(p.proof), p.extra_svg)
+                      p.answer_text, proof_line(p.proof), p.extra_svg, p.board_mm)
              for n, p in enumerate(book.puzzles, 1)]
     levels = ", ".join(f"{sum(1 for p in book.puzzles if p.level == lv)} {lv}"
                        for lv in kind.levels)

@@ -43,6 +43,15 @@ def _dominions(goal: str | None) -> Callable[[], PuzzleType]:
     return factory
 
 
+def _endgame(game: str) -> Callable[[], PuzzleType]:
+    def factory() -> PuzzleType:
+        from solver.book.dominimum import EndgameType
+
+        return EndgameType(game)
+
+    return factory
+
+
 #: name -> factory, in the order of ``solver book --help``.
 FACTORIES: dict[str, Callable[[], PuzzleType]] = {
     "square": _square,
@@ -54,6 +63,8 @@ FACTORIES: dict[str, Callable[[], PuzzleType]] = {
     "dominions-save": _dominions("save"),
     "dominions-eye": _dominions("eye"),
     "dominions-live": _dominions("live"),
+    "dominimum": _endgame("dominimum"),
+    "dominomega": _endgame("dominomega"),
 }
 
 TYPE_NAMES = tuple(FACTORIES)
