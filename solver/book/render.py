@@ -39,7 +39,7 @@ def book_html(book: Book) -> str:
                        for lv in kind.levels)
     subtitle = (f"{len(book.puzzles)} puzzles ({levels}); book seed {book.seed}, difficulty "
                 f"{book.difficulty}. Regenerate puzzle k: solver book {kind.name} "
-                "--puzzle-seed SEED (seed from the index).")
+                "--puzzle-seed SEED --difficulty LEVEL (both from the index).")
     notes = [] if book.complete else [f"Incomplete book: {book.stopped}; "
                                       f"{len(book.puzzles)} of {book.wanted} puzzles."]
     return render_book(kind.title, kind.rules(), kind.grading(), items, subtitle, notes)
