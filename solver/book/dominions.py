@@ -19,13 +19,19 @@ import random
 from functools import cached_property
 
 from puzzles.dominions import Move, Position, replay
-from puzzles.dominions.records import format_moves
-from puzzles.dominions.records import write_record
+from puzzles.dominions.records import format_moves, write_record
 from puzzles.grids import CellSymmetry, cell_symmetries, grid
 from reports.dominions import Marks, position_svg
 from solver.book.base import BookPuzzle, PuzzleType
-from solver.dominions.puzzles import DEPTH, GOALS, Puzzle, _targets, answer_move, \
-    game_positions, solutions
+from solver.dominions.puzzles import (
+    DEPTH,
+    GOALS,
+    Puzzle,
+    _targets,
+    answer_move,
+    game_positions,
+    solutions,
+)
 from solver.dominions.tracker import Tracker
 
 #: Node thresholds of the levels (see the module docstring).

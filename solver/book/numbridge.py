@@ -40,12 +40,12 @@ def level_of(score: float, solved: bool) -> str:
 def cpsat_count(field: Field, cap: int = 2) -> int:
     """Solutions of the field up to ``cap``, by CP-SAT (independent of our search)."""
     model = cp_model.CpModel()
-    x = [model.NewIntVar(1, 9, f"c{i}") for i in range(CELLS)]
+    x = [model.new_int_var(1, 9, f"c{i}") for i in range(CELLS)]
     for unit in units(field.blocks):
-        model.AddAllDifferent([x[i] for i in unit])
+        model.add_all_different([x[i] for i in unit])
     for i, d in enumerate(field.givens):
         if d != "0":
-            model.Add(x[i] == int(d))
+            model.add(x[i] == int(d))
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.num_workers = 1
@@ -58,10 +58,10 @@ def cpsat_count(field: Field, cap: int = 2) -> int:
         def on_solution_callback(self) -> None:
             self.found += 1
             if self.found >= cap:
-                self.StopSearch()
+                self.stop_search()
 
     stop = _Stop()
-    solver.Solve(model, stop)
+    solver.solve(model, stop)
     return stop.found
 
 

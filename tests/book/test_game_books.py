@@ -12,11 +12,11 @@ from puzzles.backslide import slidable, slide
 from puzzles.dominions import replay
 from puzzles.numbridge.field import Field, verify_solution
 from puzzles.regions import parse_region
+from solver.backslide import solved_positions
 from solver.book.backslide import LENGTHS, level_of
 from solver.book.build import build_book
 from solver.book.numbridge import cpsat_count, field_key
 from solver.book.types import TYPE_NAMES, puzzle_type
-from solver.backslide import solved_positions
 
 
 def _solved(position: tuple[int, ...]) -> bool:
