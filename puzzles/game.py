@@ -21,7 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from typing import Any, ClassVar, Generic, TypeVar
 
-from puzzles.errors import InvalidInputError
+from puzzles.errors import IllegalMoveError, InvalidInputError
 
 MoveT = TypeVar("MoveT")
 
@@ -127,6 +127,13 @@ class GameState(ABC, Generic[MoveT]):
         move = self.parse_move(text)
         self.apply(move)
         return move
+
+
+def located(exc: InvalidInputError, where: str) -> InvalidInputError:
+    """The same error (class, message and broken rule) placed at ``where``."""
+    if isinstance(exc, IllegalMoveError):
+        return IllegalMoveError(exc.message, rule=exc.rule, where=where)
+    return type(exc)(exc.message, where=where)
 
 
 _REGISTRY: dict[str, type[GameState[Any]]] = {}

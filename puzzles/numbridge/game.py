@@ -201,7 +201,7 @@ class Game:
         settings = settings or RoomSettings(f.given_count if 22 <= f.given_count <= 34 else 30,
                                             "regular" if f.regular else "irregular")
         settings.check()
-        if len(solution) != CELLS or any(
+        if len(solution) != CELLS or any(ch not in "123456789" for ch in solution) or any(
                 f.givens[i] not in ("0", solution[i]) for i in range(CELLS)):
             raise InvalidInputError("the solution does not match the givens")
         tiles = deal_bag(f, solution, bag_seed) if bag is None else list(bag)

@@ -37,12 +37,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from puzzles.documents import parse_decimal, parse_int
 from puzzles.errors import IllegalMoveError, InvalidInputError, InvalidMoveError, ParseError
 from puzzles.numbridge.field import REGULAR_BLOCKS, Field, parse_cell
 from puzzles.numbridge.game import PLAYER_LETTER, Game, Move, RoomSettings
 
-TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]$')
-ACTION = re.compile(r"^(\d+)\.\s+(?:([AB])\s+)?(\w+)((?:\s+[^\s@]+)*)(?:\s+@(\S+))?$")
+TAG = re.compile(r'^\[([A-Za-z]+)\s+"([^"]*)"\]$')
+ACTION = re.compile(r"^([0-9]{1,6})\.\s+(?:([AB])\s+)?([a-z]+)((?:\s+[^\s@]+)*)(?:\s+@(\S+))?$")
+#: the longest clock a record may carry (seconds): a day
+MAX_SECONDS = 86_400.0
+DIGITS = frozenset("123456789")
 
 
 @dataclass
@@ -62,18 +66,18 @@ class Record:
     def settings(self, f: Field) -> RoomSettings:
         """The room settings named by the tags (defaults for the missing ones)."""
         t = self.tags
-        try:
-            s = RoomSettings(
-                givens=f.given_count if 22 <= f.given_count <= 34 else 30,
-                blocks="regular" if f.regular else "irregular",
-                claim_cost=int(t.get("ClaimCost", 1)), hand_size=int(t.get("HandSize", 4)),
-                move_limit=float(t.get("MoveLimit", 45)),
-                game_limit=float(t.get("GameLimit", 1200)),
-                candidates=t.get("Candidates", "yes") == "yes", miss=t.get("Miss", "discard"),
-                pass_rule=t.get("Pass", "no-move"), flag=t.get("Flag", "lose"),
-                exhaustion=t.get("Exhaustion", "cells"))
-        except ValueError as exc:
-            raise ParseError(f"record: bad number in a setting tag ({exc})") from None
+        s = RoomSettings(
+            givens=f.given_count if 22 <= f.given_count <= 34 else 30,
+            blocks="regular" if f.regular else "irregular",
+            claim_cost=parse_int(t.get("ClaimCost", "1"), 0, 81, "record: [ClaimCost]"),
+            hand_size=parse_int(t.get("HandSize", "4"), 1, 81, "record: [HandSize]"),
+            move_limit=parse_decimal(t.get("MoveLimit", "45"), 0, MAX_SECONDS,
+                                     "record: [MoveLimit]"),
+            game_limit=parse_decimal(t.get("GameLimit", "1200"), 0, MAX_SECONDS,
+                                     "record: [GameLimit]"),
+            candidates=t.get("Candidates", "yes") == "yes", miss=t.get("Miss", "discard"),
+            pass_rule=t.get("Pass", "no-move"), flag=t.get("Flag", "lose"),
+            exhaustion=t.get("Exhaustion", "cells"))
         s.check()
         return s
 
@@ -87,17 +91,15 @@ def parse_action(text: str, line: int) -> Move:
     _, who, kind, args, when = m.groups()
     player = {"A": 1, "B": 2}.get(who or "", 0)
     words = args.split()
-    try:
-        time = float(when) if when is not None else None
-    except ValueError:
-        raise ParseError(f"line {line}: bad time @{when}") from None
+    time = (parse_decimal(when, 0, MAX_SECONDS, f"line {line}: time @{when[:20]}")
+            if when is not None else None)
     try:
         if kind == "place":
-            if len(words) != 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= 9:
+            if len(words) != 2 or words[1] not in DIGITS:
                 raise InvalidMoveError(f"line {line}: place needs a cell and a digit 1-9")
             return Move("place", parse_cell(words[0]), int(words[1]), player=player, time=time)
         if kind == "claim":
-            if not words or not all(w.isdigit() and 1 <= int(w) <= 9 for w in words[1:]):
+            if not words or not all(w in DIGITS for w in words[1:]):
                 raise InvalidMoveError(f"line {line}: claim needs a cell and the tiles spent")
             return Move("claim", parse_cell(words[0]), tiles=tuple(int(w) for w in words[1:]),
                         player=player, time=time)
@@ -142,12 +144,11 @@ def start_game(rec: Record) -> Game:
         raise ParseError("record: the [Solution \"...\"] tag is missing (solve the field first)")
     settings = rec.settings(f)
     if "Bag" in rec.tags:
-        bag = [int(ch) for ch in rec.tags["Bag"] if ch.isdigit()]
-        return Game.new(f, sol, settings, bag=bag)
-    try:
-        seed = int(rec.tags.get("BagSeed", "0"))
-    except ValueError:
-        raise ParseError("record: BagSeed must be an integer") from None
+        bag_text = rec.tags["Bag"].replace(" ", "")
+        if not set(bag_text) <= DIGITS:
+            raise ParseError("record: [Bag] must list the tiles as digits 1-9")
+        return Game.new(f, sol, settings, bag=[int(ch) for ch in bag_text])
+    seed = parse_int(rec.tags.get("BagSeed", "0"), 0, 2**63 - 1, "record: [BagSeed]")
     return Game.new(f, sol, settings, bag_seed=seed)
 
 

@@ -34,6 +34,23 @@ from puzzles.numbridge.field import CELLS, cell_name, units
 from puzzles.numbridge.game import MAJORITY, PLAYER_LETTER, Game
 
 MAP_LETTER = {0: "?", 1: "s", 2: "r"}
+#: What the block map's letters mean (the seed's letters: s first player, r second player).
+MAP_LEGEND = "s = block of A, the first player (blue); r = block of B (red); ? = undecided"
+
+_REASONS = {
+    "blocks": "decided on blocks: the winner holds more blocks than the loser could still "
+              "reach",
+    "resign": "a player resigned",
+    "agreement": "drawn by agreement",
+    "time": "a player ran out of game time",
+    "exhaustion": "exhaustion (neither player can move any more) with blocks and cells level: "
+                  "drawn",
+    "exhaustion: more blocks": "exhaustion: neither player can move any more, and the "
+                               "player holding more blocks wins",
+    "exhaustion: more cells": "exhaustion: neither player can move any more and the blocks "
+                              "are level, so (room rule exhaustion=cells) the player holding "
+                              "more cells wins; no block is decisive in a win on cells",
+}
 
 
 @dataclass
@@ -181,6 +198,19 @@ def block_map(g: Game, infos: list[BlockInfo]) -> list[str]:
     """Three lines of ``s`` / ``r`` / ``?``: blocks by their place (regular) or by id."""
     letters = {bi.block: MAP_LETTER[bi.owner] for bi in infos}
     return ["   ".join(letters[b] for b in range(row * 3 + 1, row * 3 + 4)) for row in range(3)]
+
+
+def explain_result(g: Game) -> str:
+    """One sentence saying how the game ended and what its result reason means ('' while it
+    goes on)."""
+    r = g.result
+    if r is None:
+        return ""
+    who = {0: "Drawn", 1: "A wins", 2: "B wins"}[r.winner]
+    a, b = r.blocks
+    ca, cb = r.cells
+    meaning = _REASONS.get(r.reason, r.reason)
+    return (f"{who} ({r.text()}): {meaning}. Blocks A {a}, B {b}; cells A {ca}, B {cb}.")
 
 
 def analyse(g: Game) -> Analysis:

@@ -22,9 +22,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from puzzles.errors import InvalidInputError
+from puzzles.errors import BudgetExhaustedError
 from puzzles.numbridge.field import CELLS
 from puzzles.numbridge.game import Game, Move, RoomSettings
+
+
+class EndgameTooLargeError(BudgetExhaustedError):
+    """The exact search needed more positions than its node limit allows."""
 
 
 @dataclass
@@ -91,9 +95,9 @@ def solve_endgame(g: Game, node_limit: int = 200_000) -> EndgameResult:
 
     Raises
     ------
-    InvalidInputError
-        When the game is over already, or when the search needs more than ``node_limit``
-        positions (the position is too large for an exact answer).
+    EndgameTooLargeError
+        (a BudgetExhaustedError, exit 3) When the search needs more than ``node_limit`` positions
+        (the position is too large for an exact answer).
     """
     if g.result is not None:
         return EndgameResult(_value(g), [], 0)
@@ -108,7 +112,7 @@ def solve_endgame(g: Game, node_limit: int = 200_000) -> EndgameResult:
         nonlocal nodes
         nodes += 1
         if nodes > node_limit:
-            raise InvalidInputError(f"endgame too large: more than {node_limit} positions "
+            raise EndgameTooLargeError(f"endgame too large: more than {node_limit} positions "
                                     f"({len(pos.empty_cells())} empty cells, bag {len(pos.bag)})")
         if pos.result is not None:
             return _value(pos)

@@ -79,9 +79,11 @@ def test_subproblems_partition_the_solutions(square_problem, depth: int) -> None
 def test_parallel_count_and_enumeration_match_sequential(square_problem) -> None:
     p = ArrangementProblem.create("square", "compact", "torus:4x4", fixed={(0, 0): 15})
     assert count_parallel(p, 2) == count(p)
-    par = [key(a) for a in enumerate_arrangements(square_problem, jobs=2)]
-    seq = [key(a) for a in enumerate_arrangements(square_problem)]
+    par = [key(a) for a in enumerate_arrangements(square_problem, jobs=2, order="static")]
+    seq = [key(a) for a in enumerate_arrangements(square_problem, order="static")]
     assert par == seq
+    mrv = [key(a) for a in enumerate_arrangements(square_problem, jobs=2, order="mrv")]
+    assert sorted(mrv) == sorted(seq) and len(set(mrv)) == 652
 
 
 def naive_xcc_count(primary: list[str], options: list[list[str]]) -> int:

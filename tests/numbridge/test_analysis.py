@@ -174,8 +174,22 @@ def test_endgame_with_claims_small() -> None:
 
 
 def test_endgame_refuses_huge_positions() -> None:
-    from puzzles.errors import InvalidInputError
+    from puzzles.errors import BudgetExhaustedError
 
     g = scripted([], [])
-    with pytest.raises(InvalidInputError, match="endgame too large"):
+    with pytest.raises(BudgetExhaustedError, match="endgame too large") as info:
         solve_endgame(g, node_limit=500)
+    assert info.value.exit_code == 3
+
+
+def test_search_player_counts_endgame_fallbacks(monkeypatch: pytest.MonkeyPatch) -> None:
+    import solver.numbridge.players as players
+
+    r = selfplay("search", "greedy", seed=100)
+    assert set(r.endgame) == {1}  # only the search player's seat is counted
+    normal = r.endgame[1]
+    assert normal.exact + normal.fallbacks > 0
+    # an endgame budget of one position: every empty-bag decision falls back to the heuristic
+    monkeypatch.setattr(players, "ENDGAME_NODES", 1)
+    r = selfplay("greedy", "search", seed=100)
+    assert set(r.endgame) == {2} and r.endgame[2].exact == 0 and r.endgame[2].fallbacks > 0
