@@ -26,6 +26,7 @@ from functools import cached_property
 import numpy as np
 
 from puzzles.arrangements import Arrangement, verify
+from puzzles.errors import InfeasibleError
 from reports.beams import arrangement_svg
 from reports.svg import piece_gallery_svg
 from solver.arrange.base import EngineFaultError
@@ -130,27 +131,27 @@ class CompactCompletion(PuzzleType):
             return self.table[rng.randrange(len(self.table))]
         return self._random_search_answer(rng)
 
-    def _random_search_answer(self, rng: random.Random) -> np.ndarray:
-        """A seeded random solution: the kernel with a seeded random cell order, stopped at the
-        first solution after a seeded number of skips."""
+    def _random_search_answer(self, rng: random.Random, pins: int = 3,
+                              budget: int = 200_000) -> np.ndarray:
+        """A seeded random solution: ``pins`` seeded random pieces on seeded random cells,
+        completed by the kernel (most constrained cell first); new pins when the kernel finds
+        no completion within ``budget`` nodes."""
         inst = self.inst
-        order = list(range(inst.n))
-        rng.shuffle(order)
-        search = KernelSearch(inst, order=np.array(order, dtype=np.int32))
         out = np.empty((1, inst.n), dtype=np.int32)
-        skip = rng.randrange(64)
-        row: np.ndarray | None = None
-        while not search.done:
-            status = search.step(out, 1 << 22)
+        while True:
+            fixed: dict[int, int] = {}
+            for i in rng.sample(range(inst.n), pins):
+                options = [p for p in inst.candidates(i) if p not in fixed.values()]
+                fixed[i] = rng.choice(options)
+            try:
+                problem = self._puzzle(np.array([fixed.get(i, -1) for i in range(inst.n)]),
+                                       list(fixed))
+                search = KernelSearch(EdgeInstance.build(problem), dynamic=True)
+            except InfeasibleError:
+                continue
+            search.step(out, budget)
             if search.stats[2]:
-                row = out[0].astype(np.int64).copy()
-                if skip == 0:
-                    break
-                skip -= 1
-            if status == 0:
-                break
-        assert row is not None
-        return row
+                return out[0].astype(np.int64).copy()
 
     def _reduce(self, row: np.ndarray, rng: random.Random) -> tuple[list[int], int]:
         """Clue cell indices after hiding in a random order; also the checks made."""

@@ -52,10 +52,18 @@ def _endgame(game: str) -> Callable[[], PuzzleType]:
     return factory
 
 
+def _hexagon() -> PuzzleType:
+    from solver.book.arrange import CompactCompletion
+
+    return CompactCompletion("hexagon", "hexagon", "rhombus:8x8",
+                             "Hexagon set, compact rhombus:8x8 completions", tries=1)
+
+
 #: name -> factory, in the order of ``solver book --help``.
 FACTORIES: dict[str, Callable[[], PuzzleType]] = {
     "square": _square,
     "triangle": _triangle,
+    "hexagon": _hexagon,
     "backslide": _backslide,
     "numbridge": _numbridge,
     "dominions": _dominions(None),
