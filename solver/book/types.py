@@ -56,7 +56,22 @@ def _hexagon() -> PuzzleType:
     from solver.book.arrange import CompactCompletion
 
     return CompactCompletion("hexagon", "hexagon", "rhombus:8x8",
-                             "Hexagon set, compact rhombus:8x8 completions", tries=1)
+                             "Hexagon set, compact rhombus:8x8 completions", tries=1,
+                             board_mm=115)
+
+
+def _starmap() -> PuzzleType:
+    from solver.book.arrange import OpenCompletion
+
+    return OpenCompletion("starmap", "square", "starmap", "8x8",
+                          "Square set, StarMap 8x8 completions")
+
+
+def _transcendental() -> PuzzleType:
+    from solver.book.arrange import OpenCompletion
+
+    return OpenCompletion("transcendental", "square", "transcendental", "6x6",
+                          "Square set, transcendental completions in 6x6")
 
 
 #: name -> factory, in the order of ``solver book --help``.
@@ -64,6 +79,8 @@ FACTORIES: dict[str, Callable[[], PuzzleType]] = {
     "square": _square,
     "triangle": _triangle,
     "hexagon": _hexagon,
+    "transcendental": _transcendental,
+    "starmap": _starmap,
     "backslide": _backslide,
     "numbridge": _numbridge,
     "dominions": _dominions(None),
