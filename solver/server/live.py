@@ -24,8 +24,9 @@ from typing import Any
 
 from puzzles.errors import IllegalMoveError, InvalidInputError, PuzzleError
 from puzzles.game import GameState
+from solver.server.catalog import room
 from solver.server.engines import EnginePool
-from solver.server.rooms import Room, room
+from solver.server.rooms import Room
 from solver.server.storage import GameRow, MoveRow, Storage
 
 log = logging.getLogger("solver.server")
@@ -365,19 +366,17 @@ class Manager:
         self._schedule(g)
 
     async def _commit(self, g: LiveGame, seat: int, texts: list[str], t: float) -> None:
-        """Store the actions just applied (one transaction each, in order), then broadcast."""
+        """Store the action just applied (one transaction: the move row and the state after
+        it), then broadcast. ``texts`` names it (rooms return one text per action)."""
         over = g.state.is_over()
-        for i, text in enumerate(texts):
-            last = i == len(texts) - 1
-            status = "over" if over and last else "live"
-            result = g.state.result_text() if over and last else ""
-            m = MoveRow(g.seq, seat, text, time.time())
-            await self._run(self.storage.record_move, g.id, m,
-                            g.state_doc() if last else g.state_doc(), g.clock_doc(),
-                            status, result)
-            g.moves.append(m)
+        status = "over" if over else "live"
+        result = g.state.result_text() if over else ""
+        m = MoveRow(g.seq, seat, " / ".join(texts), time.time())
+        await self._run(self.storage.record_move, g.id, m, g.state_doc(), g.clock_doc(),
+                        status, result)
+        g.moves.append(m)
         if over:
-            g.status, g.result = "over", g.state.result_text()
+            g.status, g.result = "over", result
         self._broadcast(g)
 
     async def _advance_clock(self, g: LiveGame, t: float) -> None:

@@ -13,7 +13,7 @@ from puzzles.errors import InvalidInputError
 from puzzles.game import GameState
 from reports.dominimum import PALETTE, Highlight, layout_svg
 from solver.server.messages import RoomSetting
-from solver.server.rooms import Room, register
+from solver.server.rooms import Room
 
 
 def core_of(state: GameState[Any]) -> Game:
@@ -35,9 +35,15 @@ def targets(layout: Layout) -> dict[Cell, str]:
     return {c: f"{c[0]},{c[1]}" for c in sorted(out)}
 
 
-def tile_svg(values: tuple[int, int]) -> str:
-    """A tile drawn alone, horizontally (``reports.dominimum``)."""
-    return layout_svg(Layout([Placement(values[0], values[1], ((0, 0), (1, 0)))]), cell=32.0)
+TURNS = ((1, 0), (0, 1), (-1, 0), (0, -1))  # the second half right, below, left, above
+
+
+def tile_svg(values: tuple[int, int], turn: int = 0, mark: bool = False) -> str:
+    """A tile drawn alone (``reports.dominimum``): its second half in direction ``turn`` of
+    the first; ``mark`` puts a dot on the first half (the half that goes on the clicked cell)."""
+    dx, dy = TURNS[turn]
+    lay = Layout([Placement(values[0], values[1], ((0, 0), (dx, dy)))])
+    return layout_svg(lay, cell=32.0, marks={(0, 0): "●"} if mark else None)
 
 
 class _DominimumBase(Room):
@@ -52,7 +58,7 @@ class _DominimumBase(Room):
         from puzzles.dominimum.game import Rules
 
         cls = self.state_class()
-        return cls.deal(seats, seed,  # type: ignore[attr-defined,no-any-return]
+        return cls.deal(seats, seed,  # type: ignore[attr-defined]
                         Rules(within_tile=bool(settings.get("within_tile", True))))
 
     def seat_names(self, g: Game) -> list[str]:
@@ -117,7 +123,8 @@ class _DominimumBase(Room):
         if seat is not None:
             hand = g.hands[seat]
             if hand is not None and not over:
-                out["hand"] = [{"values": list(hand), "svg": tile_svg(hand)}]
+                out["hand"] = [{"values": list(hand), "svg": tile_svg(hand),
+                                "turns": [tile_svg(hand, k, True) for k in range(4)]}]
             if g.kind == "dominimum":
                 m = g.missions[seat]
                 out["info"]["mission"] = {"values": list(m), "name": tile_name(m),
@@ -151,7 +158,6 @@ class _DominimumBase(Room):
         return {"ply": ply, "moves": total, "board": layout_svg(lay, lights), "info": info}
 
 
-@register
 class DominimumRoom(_DominimumBase):
     """Dominimum: 2-4 seats, secret missions, lowest score wins."""
 
@@ -160,7 +166,6 @@ class DominimumRoom(_DominimumBase):
     seat_range = (2, 4)
 
 
-@register
 class DominomegaRoom(_DominimumBase):
     """Dominomega: 3 seats (or 2), one symbol each, highest score wins."""
 

@@ -10,7 +10,7 @@ from puzzles.game import GameState
 from reports.dominions import Marks, position_svg
 from reports.svg import PieceDrawing, Style, board_svg
 from solver.server.messages import RoomSetting
-from solver.server.rooms import Room, register
+from solver.server.rooms import Room
 
 LAYERS = ("groups", "liberties", "sections", "eyes", "oscillation", "atari")
 PIECE_STYLE = Style(cell_size=14.0, beam_width=2.4, margin=3.0)
@@ -86,7 +86,6 @@ def marks_for(pos: Position, layers: set[str]) -> tuple[Marks, dict[str, Any]]:
     return marks, facts
 
 
-@register
 class DominionsRoom(Room):
     """Dominions: two seats, White (seat 1) moves first; perfect information."""
 

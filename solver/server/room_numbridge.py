@@ -13,7 +13,7 @@ from puzzles.numbridge.game import PLAYER_LETTER, Game, RoomSettings
 from puzzles.numbridge.state import NumbridgeState
 from reports.numbridge import OWNER_STROKE, BlockOutline, field_svg
 from solver.server.messages import RoomSetting
-from solver.server.rooms import Room, register
+from solver.server.rooms import Room
 
 _DEFAULT = RoomSettings()
 
@@ -33,7 +33,6 @@ def core_of(state: GameState[Any]) -> Game:
     raise InvalidInputError("not a Numbridge state")
 
 
-@register
 class NumbridgeRoom(Room):
     """Numbridge Domains: seat 1 is A (blue, moves first), seat 2 is B (red)."""
 

@@ -129,27 +129,3 @@ class Room:
     def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
         """The position after ``ply`` actions with the chosen analysis layers."""
         raise NotImplementedError
-
-
-ROOMS: dict[str, Room] = {}
-
-
-def register(cls: type[Room]) -> type[Room]:
-    """Class decorator: offer the room's game on the server."""
-    ROOMS[cls.game] = cls()
-    return cls
-
-
-def room(game: str) -> Room:
-    """The room of ``game``; InvalidInputError when the server does not offer it."""
-    try:
-        return ROOMS[game]
-    except KeyError:
-        raise InvalidInputError(f"unknown game {game!r} (known: {', '.join(ROOMS)})") from None
-
-
-def _load() -> None:
-    from solver.server import room_dominimum, room_dominions, room_numbridge  # noqa: F401
-
-
-_load()
