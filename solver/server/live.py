@@ -402,12 +402,17 @@ class Manager:
             async with g.lock:
                 g.joined.add(conn.seat)
                 humans = {i for i, s in enumerate(g.seats) if s.kind == "human"}
-                if g.started is None and humans <= g.joined:
+                starts = g.started is None and humans <= g.joined
+                if starts:
                     g.started = time.time()
                 await self._run(functools.partial(self.storage.update_game, g.id,
                                                   clock=g.clock_doc()))
             g._cache.clear()
             self._schedule(g)
+            if starts:  # everybody sees that the clock runs now
+                for other in g.conns:
+                    if other is not conn:
+                        other.post(g.message(other.seat))
         conn.post(g.message(conn.seat))
 
     async def disconnect(self, g: LiveGame, conn: Connection) -> None:
