@@ -192,8 +192,7 @@ class Manager:
         self.engines = engines or EnginePool()
         self.max_games_per_client = max_games_per_client
         self.games: dict[str, LiveGame] = {}
-        self._db = concurrent.futures.ThreadPoolExecutor(1, "storage")
-        self._loaded = False
+        self._db: concurrent.futures.ThreadPoolExecutor | None = None
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -207,7 +206,6 @@ class Manager:
                 continue
             if g is not None:
                 self._schedule(g)
-        self._loaded = True
 
     async def stop(self) -> None:
         """Cancel timers and engine jobs, close sockets, release workers."""
@@ -218,9 +216,14 @@ class Manager:
             for c in list(g.conns):
                 await c.close()
         self.engines.close()
-        self._db.shutdown(wait=True)
+        if self._db is not None:
+            self._db.shutdown(wait=True)
+            self._db = None
 
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run a storage call in the storage thread (one thread: writes keep their order)."""
+        if self._db is None:
+            self._db = concurrent.futures.ThreadPoolExecutor(1, "storage")
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, fn, *args)
 
