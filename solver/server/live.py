@@ -121,6 +121,7 @@ class LiveGame:
     timer: asyncio.Task[None] | None = None
     engine: asyncio.Task[None] | None = None
     _cache: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
+    _shared: dict[str, Any] = field(default_factory=dict)
 
     @property
     def seq(self) -> int:
@@ -166,10 +167,16 @@ class LiveGame:
                 "undo": self.against_engine() and self.room.undo,
                 "waiting": [i for i, s in enumerate(self.seats)
                             if s.kind == "human" and i not in self.joined],
-                **self.room.render(self.state, seat),
+                **self.room.render(self.state, seat, self._shared_for(self.seq)),
             }
             self._cache[key] = msg
         return {**msg, "clock": self.room.clock(self.state, self.now())}
+
+    def _shared_for(self, seq: int) -> dict[str, Any]:
+        """The memo of the public pictures of position ``seq`` (kept for the newest only)."""
+        if self._shared.get("seq") != seq:
+            self._shared = {"seq": seq}
+        return self._shared
 
     def row(self) -> GameRow:
         """The stored form of the game (without moves)."""
@@ -365,6 +372,7 @@ class Manager:
                             g.clock_doc(), "live")
             del g.moves[target:]
             g._cache.clear()
+            g._shared = {}
         self._broadcast(g)
         self._schedule(g)
 

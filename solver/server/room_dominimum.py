@@ -97,7 +97,8 @@ class _DominimumBase(Room):
             row["rank"] = res["ranking"].index(row["seat"]) + 1
         return lights, table
 
-    def render(self, state: GameState[Any], seat: int | None) -> dict[str, Any]:
+    def render(self, state: GameState[Any], seat: int | None,
+               shared: dict[str, Any]) -> dict[str, Any]:
         g = core_of(state)
         view = state.view(seat)
         over = g.is_terminal()
@@ -111,13 +112,18 @@ class _DominimumBase(Room):
                                "hand": [], "info": {"placed": len(g.layout.placements),
                                                     "tiles": g.total_tiles}}
         if over:
-            lights, table = self.final(g)
-            out["board"] = layout_svg(g.layout, lights, marks=marks)
-            out["info"]["final"] = table
+            if "board" not in shared:
+                lights, shared["final"] = self.final(g)
+                shared["board"] = layout_svg(g.layout, lights, marks=marks)
+            out["board"] = shared["board"]
+            out["info"]["final"] = shared["final"]
             out["status_line"] = f"game over: {state.result_text()}"
         else:
-            out["board"] = layout_svg(g.layout, marks=marks,
-                                      targets=targets(g.layout) if mine else None)
+            key = "board_mover" if mine else "board"
+            if key not in shared:
+                shared[key] = layout_svg(g.layout, marks=marks,
+                                         targets=targets(g.layout) if mine else None)
+            out["board"] = shared[key]
             out["status_line"] = (f"tile {len(g.layout.placements) + 1} of {g.total_tiles}: "
                                   f"seat {g.to_move + 1} to move")
         if seat is not None:

@@ -116,9 +116,14 @@ class DominionsRoom(Room):
             return []
         return ["pass"]
 
-    def render(self, state: GameState[Any], seat: int | None) -> dict[str, Any]:
+    def render(self, state: GameState[Any], seat: int | None,
+               shared: dict[str, Any]) -> dict[str, Any]:
         pos = position_of(state)
-        marks, facts = marks_for(pos, set())
+        if "board" not in shared:
+            marks, facts = marks_for(pos, set())
+            shared["board"] = position_svg(pos, marks, cell_names=True)
+            shared["facts"] = facts
+        facts = shared["facts"]
         w, b = pos.score()
         mover = pos.to_move
         over = state.is_over()
@@ -126,7 +131,7 @@ class DominionsRoom(Room):
                   f"move {len(pos.moves) + 1}: {COLOUR_LETTERS[mover]} to move"
                   + (" (the opponent passed)" if pos.passes == 1 else ""))
         return {
-            "board": position_svg(pos, marks, cell_names=True),
+            "board": shared["board"],
             "status_line": status,
             "seat_labels": ["White", "Black"],
             "seat_colours": ["", ""],

@@ -118,8 +118,12 @@ class Room:
         return []
 
     # ------------------------------------------------------------------ pictures
-    def render(self, state: GameState[Any], seat: int | None) -> dict[str, Any]:
-        """What ``seat`` sees: the board (SVG from ``reports/``), hand, info and actions."""
+    def render(self, state: GameState[Any], seat: int | None,
+               shared: dict[str, Any]) -> dict[str, Any]:
+        """What ``seat`` sees: the board (SVG from ``reports/``), hand, info and actions.
+
+        ``shared`` memoizes the public parts (the board picture) across the seats of one
+        position: drawing is the costly step of a broadcast."""
         raise NotImplementedError
 
     def cell_info(self, state: GameState[Any], seat: int | None, cell: str) -> dict[str, Any]:
