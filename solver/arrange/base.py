@@ -8,32 +8,56 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from puzzles.arrangements import Arrangement, faults
-from puzzles.errors import InvalidInputError, PuzzleError
+from puzzles.errors import EngineFaultError, InvalidInputError
 from solver.arrange.instance import EdgeInstance
+from solver.arrange.orders import check_order
 from solver.arrange.problem import ArrangementProblem
 
-#: Engine names accepted by ``--engine`` (``auto`` picks the fastest for the job).
-ENGINES = ("auto", "kernel", "cpsat", "constraint")
+#: Engine names accepted by ``--engine`` (``auto`` picks the fastest for the job; ``frontier``
+#: counts only).
+ENGINES = ("auto", "kernel", "frontier", "cpsat", "constraint")
+
+#: The frontier count takes sets whose piece numbers are below this (the 16-piece sets).
+FRONTIER_MAX_PIECES = 20
 
 Tick = Callable[[int, int], None]  # (solutions so far, nodes so far)
 
-
-class EngineFaultError(PuzzleError):
-    """An engine reported an arrangement the verifier rejects: a bug, never the user's fault."""
-
-    exit_code = 70
+__all__ = ["ENGINES", "EngineFaultError", "Tick", "checked", "choose_engine", "count", "rows"]
 
 
-def choose_engine(problem: ArrangementProblem, engine: str = "auto") -> str:
+def frontier_applies(problem: ArrangementProblem) -> bool:
+    """True when the frontier count takes the problem: compact, a 16-piece set (square,
+    triangle; the piece mask must fit in the state beside the open edges)."""
+    return (problem.kind == "compact"
+            and max(p.number for p in problem.piece_set.pieces) < FRONTIER_MAX_PIECES)
+
+
+def choose_engine(problem: ArrangementProblem, engine: str = "auto",
+                  counting: bool = False) -> str:
     """The engine that will run: ``auto`` becomes the fastest one that supports the problem.
+
+    ``counting``: the job is a plain count (no arrangement is needed), so ``auto`` takes the
+    frontier dynamic program where it applies (``frontier_applies``).
 
     Raises InvalidInputError for an unknown engine or one that cannot model the problem.
     """
     if engine not in ENGINES:
         raise InvalidInputError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
     kind = problem.kind
+    if engine == "frontier":
+        if not counting:
+            raise InvalidInputError(
+                "the frontier engine only counts (solver arrange count, without "
+                "--up-to-symmetry): it builds no arrangement")
+        if not frontier_applies(problem):
+            raise InvalidInputError(
+                "the frontier engine counts compact arrangements of the square and triangle "
+                f"sets; use the kernel for the {problem.set_name} set")
+        return engine
     if kind == "compact":
-        return "kernel" if engine == "auto" else engine
+        if engine == "auto":
+            return "frontier" if counting and frontier_applies(problem) else "kernel"
+        return engine
     if kind == "transcendental" and problem.region is None:
         if engine in ("auto", "kernel"):
             return "grow"
@@ -50,20 +74,22 @@ def choose_engine(problem: ArrangementProblem, engine: str = "auto") -> str:
 
 
 def rows(problem: ArrangementProblem, engine: str = "auto", tick: Tick | None = None,
-         find: bool = False) -> tuple[EdgeInstance | None, Iterator[np.ndarray]]:
+         find: bool = False, order: str = "auto",
+         ) -> tuple[EdgeInstance | None, Iterator[np.ndarray]]:
     """The instance and a stream of solution rows (piece per cell index, -1 for empty).
 
     ``find`` asks for a search ordered to reach a first solution fast (the kernel then fills
-    the most constrained cell first).
+    the most constrained cell first); otherwise the kernel's cell ``order`` is ``auto``
+    (chosen by probing the problem, see ``kernel.choose_dynamic``), ``static`` or ``mrv``.
     """
     name = choose_engine(problem, engine)
     if name == "grow":
         raise InvalidInputError("this problem has no region: use solutions()")
     inst = EdgeInstance.build(problem)
     if name == "kernel":
-        from solver.arrange.engines.kernel import KernelSearch
+        from solver.arrange.engines.kernel import KernelSearch, choose_dynamic
 
-        search = KernelSearch(inst, dynamic=find)
+        search = KernelSearch(inst, dynamic=find or choose_dynamic(inst, order))
 
         def run() -> Iterator[np.ndarray]:
             def report() -> None:
@@ -93,13 +119,28 @@ def checked(arr: Arrangement, problem: ArrangementProblem) -> Arrangement:
 
 
 def count(problem: ArrangementProblem, engine: str = "auto",
-          tick: Tick | None = None) -> int:
-    """The number of solutions (the kernel counts without building any arrangement)."""
-    name = choose_engine(problem, engine)
-    if name == "kernel":
-        from solver.arrange.engines.kernel import KernelSearch
+          tick: Tick | None = None, order: str = "auto") -> int:
+    """The number of solutions (the kernel counts without building any arrangement, in the
+    cell ``order`` ``auto``, ``static`` or ``mrv``; see ``kernel.choose_dynamic``)."""
+    name = choose_engine(problem, engine, counting=True)
+    check_order(order)
+    if name == "frontier":
+        from solver.arrange.engines import frontier
 
-        search = KernelSearch(EdgeInstance.build(problem))
+        inst = EdgeInstance.build(problem)
+        states = (lambda _cells, n: tick(0, n)) if tick else None
+        try:
+            return frontier.count(inst, states)
+        except MemoryError:
+            if engine == "frontier":
+                raise InvalidInputError(
+                    "the frontier count needs too many states here; use --engine kernel"
+                ) from None
+            name = "kernel"
+    if name == "kernel":
+        from solver.arrange.engines.kernel import search_for
+
+        search = search_for(EdgeInstance.build(problem), order)
         report = (lambda: tick(search.solutions_found, search.nodes)) if tick else None
         return search.count(tick=report)
     if name == "cpsat":

@@ -36,15 +36,17 @@ FULL_CHECKS = 64
 
 
 def _row_stream(problem: ArrangementProblem, engine: str, jobs: int, depth: int | None,
-                tick: Tick | None) -> tuple[EdgeInstance, Iterator[np.ndarray]]:
+                tick: Tick | None, order: str = "auto",
+                ) -> tuple[EdgeInstance, Iterator[np.ndarray]]:
     if jobs > 1:
         if base.choose_engine(problem, engine) != "kernel":
             raise InvalidInputError("--jobs runs the kernel engine (compact arrangements)")
         from solver.arrange.split import rows_parallel
 
         par_tick = (lambda done, total, found: tick(found, done)) if tick else None
-        return EdgeInstance.build(problem), rows_parallel(problem, jobs, depth, par_tick)
-    inst, stream = base.rows(problem, engine, tick)
+        return EdgeInstance.build(problem), rows_parallel(problem, jobs, depth, par_tick,
+                                                          order)
+    inst, stream = base.rows(problem, engine, tick, order=order)
     assert inst is not None
     return inst, stream
 
@@ -63,8 +65,17 @@ def _batches(stream: Iterator[np.ndarray], n: int, size: int = 2048) -> Iterator
 def enumerate_arrangements(problem: ArrangementProblem, engine: str = "auto",
                            limit: int | None = None, up_to_symmetry: bool = False,
                            jobs: int = 1, depth: int | None = None,
-                           tick: Tick | None = None) -> Iterator[Arrangement]:
-    """Verified arrangements, streamed; ``up_to_symmetry`` keeps one per orbit."""
+                           tick: Tick | None = None, verify_all: bool = False,
+                           order: str = "auto") -> Iterator[Arrangement]:
+    """Verified arrangements, streamed; ``up_to_symmetry`` keeps one per orbit.
+
+    Compact rows all pass the batch judge and the first ``FULL_CHECKS`` also ``verify``;
+    ``verify_all`` (``--verify``) sends every row through ``verify`` (about 0.4 ms each).
+    ``order`` is the kernel's cell order (``auto``, ``static``, ``mrv``; see
+    ``base.ORDERS``). With ``jobs > 1`` the solutions come in the sequential order when the
+    static order runs, in another order otherwise (the same solutions).
+    """
+    base.check_order(order)
     if limit is not None and limit <= 0:
         return
     if base.choose_engine(problem, engine) == "grow":
@@ -79,7 +90,7 @@ def enumerate_arrangements(problem: ArrangementProblem, engine: str = "auto",
         for arr in islice(found, limit):
             yield base.checked(arr, problem)
         return
-    inst, stream = _row_stream(problem, engine, jobs, depth, tick)
+    inst, stream = _row_stream(problem, engine, jobs, depth, tick, order)
     group = SymmetryGroup.of(inst) if up_to_symmetry else None
     judge = CompactJudge(problem) if problem.kind == "compact" else None
     if judge is not None and tuple(judge.cells) != inst.cells:
@@ -95,7 +106,7 @@ def enumerate_arrangements(problem: ArrangementProblem, engine: str = "auto",
         for row in block:
             arr = problem.arrangement(inst.placements(row))
             # every row: the batch judge (compact) or verify(); the first rows: verify() too
-            if judge is None or emitted < FULL_CHECKS:
+            if judge is None or emitted < FULL_CHECKS or verify_all:
                 arr = base.checked(arr, problem)
             yield arr
             emitted += 1
@@ -105,18 +116,19 @@ def enumerate_arrangements(problem: ArrangementProblem, engine: str = "auto",
 
 def count_arrangements(problem: ArrangementProblem, engine: str = "auto",
                        up_to_symmetry: bool = False, jobs: int = 1, depth: int | None = None,
-                       tick: Tick | None = None) -> tuple[int, int | None]:
+                       tick: Tick | None = None, order: str = "auto") -> tuple[int, int | None]:
     """``(count, distinct)``; ``distinct`` (orbits) is None unless ``up_to_symmetry``."""
-    name = base.choose_engine(problem, engine)
+    name = base.choose_engine(problem, engine, counting=not up_to_symmetry)
+    base.check_order(order)
     if not up_to_symmetry:
-        if jobs > 1:
+        if jobs > 1 and name != "frontier":  # the frontier count needs no second process
             if name != "kernel":
                 raise InvalidInputError("--jobs runs the kernel engine (compact arrangements)")
             from solver.arrange.split import count_parallel
 
             par_tick = (lambda done, total, found: tick(found, done)) if tick else None
-            return count_parallel(problem, jobs, depth, par_tick), None
-        return base.count(problem, engine, tick), None
+            return count_parallel(problem, jobs, depth, par_tick, order), None
+        return base.count(problem, engine, tick, order), None
     if name == "grow":
         from solver.arrange.engines.grow import solutions as grow_solutions
 
@@ -124,12 +136,32 @@ def count_arrangements(problem: ArrangementProblem, engine: str = "auto",
         total = distinct = 0
         for arr in grow_solutions(problem, tick=tick):
             total += 1
-            distinct += free.is_representative(arr.placements)
+            distinct += free.is_representative(base.checked(arr, problem).placements)
         return total, distinct
-    inst, stream = _row_stream(problem, engine, jobs, depth, tick)
+    inst, stream = _row_stream(problem, engine, jobs, depth, tick, order)
     group = SymmetryGroup.of(inst)
     total = distinct = 0
     for block in _batches(stream, inst.n):
         total += len(block)
         distinct += int(group.representatives(block).sum())
+    return total, distinct
+
+
+def count_verified(problem: ArrangementProblem, engine: str = "auto",
+                   up_to_symmetry: bool = False, jobs: int = 1, depth: int | None = None,
+                   tick: Tick | None = None, order: str = "auto") -> tuple[int, int | None]:
+    """``count_arrangements``, then the count re-derived by enumerating every solution with
+    ``verify`` on each (``--verify``); raises EngineFaultError when the two differ.
+
+    The enumeration runs the same engine through its solution stream instead of its counter,
+    so it catches a counting fault (and ``verify`` an invalid solution), not a solution that
+    every path of the engine misses.
+    """
+    total, distinct = count_arrangements(problem, engine, up_to_symmetry, jobs, depth, tick,
+                                         order)
+    recount = sum(1 for _ in enumerate_arrangements(problem, engine, None, False, jobs, depth,
+                                                    verify_all=True, order=order))
+    if recount != total:
+        raise base.EngineFaultError(f"the count {total} disagrees with {recount} verified "
+                                    "solutions enumerated")
     return total, distinct

@@ -18,9 +18,14 @@ Examples
 
 from __future__ import annotations
 
+import ctypes
+import os
+import signal
+import sys
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from itertools import islice
 from typing import TypeVar
 
@@ -28,7 +33,7 @@ import numpy as np
 
 from puzzles.errors import InvalidInputError, ParseError
 from puzzles.grids import Cell
-from solver.arrange.engines.kernel import KernelSearch, default_order
+from solver.arrange.engines.kernel import KernelSearch, choose_dynamic, default_order
 from solver.arrange.instance import EdgeInstance
 from solver.arrange.problem import ArrangementProblem
 
@@ -80,84 +85,136 @@ def prefix_from_json(data: object, where: str = "<json>") -> Prefix:
     return out
 
 
-def _sub_search(problem: ArrangementProblem, prefix: Prefix) -> KernelSearch:
-    """The kernel on a subproblem, filling the remaining cells in the full problem's order
-    (so that the subproblems' solutions, concatenated, come in the sequential order)."""
+def resolved_order(problem: ArrangementProblem, order: str = "auto") -> str:
+    """``static`` or ``mrv``: the cell order ``auto`` chooses for the whole problem."""
+    return "mrv" if choose_dynamic(EdgeInstance.build(problem), order) else "static"
+
+
+def _sub_search(problem: ArrangementProblem, prefix: Prefix, order: str = "static",
+                ) -> KernelSearch:
+    """The kernel on a subproblem. The static order fills the remaining cells in the full
+    problem's order (so that the subproblems' solutions, concatenated, come in the sequential
+    order); ``mrv`` fills the most constrained cell first; ``auto`` chooses."""
     full = default_order(EdgeInstance.build(problem))
     inst = EdgeInstance.build(problem.with_fixed(prefix))
     taken = {inst.index[c] for c in prefix}
-    return KernelSearch(inst, order=np.array([i for i in full if i not in taken],
-                                             dtype=np.int32))
+    rest = np.array([i for i in full if i not in taken], dtype=np.int32)
+    return KernelSearch(inst, order=rest, dynamic=choose_dynamic(inst, order))
 
 
-def count_subproblem(problem: ArrangementProblem, prefix: Prefix) -> int:
-    """The number of solutions extending ``prefix``."""
-    return _sub_search(problem, prefix).count()
+def count_subproblem(problem: ArrangementProblem, prefix: Prefix, order: str = "static") -> int:
+    """The number of solutions extending ``prefix`` (``order``: see ``_sub_search``)."""
+    return _sub_search(problem, prefix, order).count()
 
 
-def rows_subproblem(problem: ArrangementProblem, prefix: Prefix) -> np.ndarray:
+def rows_subproblem(problem: ArrangementProblem, prefix: Prefix,
+                    order: str = "static") -> np.ndarray:
     """All solution rows extending ``prefix`` (cell order of the full problem)."""
-    search = _sub_search(problem, prefix)
+    search = _sub_search(problem, prefix, order)
     inst = search.inst
     blocks = list(search.batches())
     return np.concatenate(blocks) if blocks else np.zeros((0, inst.n), dtype=np.int32)
 
 
-def _ordered(pool: ProcessPoolExecutor, fn: Callable[[tuple[ArrangementProblem, Prefix]], T],
-             problem: ArrangementProblem, subs: list[Prefix], window: int) -> Iterator[T]:
+Job = tuple[ArrangementProblem, Prefix, str]
+
+
+def _ordered(pool: ProcessPoolExecutor, fn: Callable[[Job], T],
+             problem: ArrangementProblem, subs: list[Prefix], window: int,
+             order: str) -> Iterator[T]:
     """Results of ``fn`` over the subproblems in order, with at most ``window`` in flight."""
     pending: deque[Future[T]] = deque()
     todo = iter(subs)
     for sub in islice(todo, window):
-        pending.append(pool.submit(fn, (problem, sub)))
+        pending.append(pool.submit(fn, (problem, sub, order)))
     while pending:
         result = pending.popleft().result()
         nxt = next(todo, None)
         if nxt is not None:
-            pending.append(pool.submit(fn, (problem, nxt)))
+            pending.append(pool.submit(fn, (problem, nxt, order)))
         yield result
 
 
-def _count_job(args: tuple[ArrangementProblem, Prefix]) -> int:
+def _worker_init(parent: int) -> None:
+    """In each worker: die with the parent, leave Ctrl-C and SIGTERM to it.
+
+    The parent stops the pool on Ctrl-C/SIGTERM (``_pool``); if the parent is killed outright
+    (SIGKILL), Linux's parent-death signal ends the workers too.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):  # pragma: no cover - no prctl
+            pass
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+
+
+@contextmanager
+def _pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
+    """A process pool whose workers never outlive the run: on any exception (Ctrl-C, SIGTERM,
+    an error) the queued work is cancelled and the workers are terminated at once."""
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init,
+                               initargs=(os.getpid(),))
+    try:
+        yield pool
+    except BaseException:
+        workers = list(getattr(pool, "_processes", {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in workers:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in workers:
+            proc.join(timeout=5)
+        raise
+    else:
+        pool.shutdown(wait=True)
+
+
+def _count_job(args: Job) -> int:
     return count_subproblem(*args)
 
 
-def _rows_job(args: tuple[ArrangementProblem, Prefix]) -> np.ndarray:
+def _rows_job(args: Job) -> np.ndarray:
     return rows_subproblem(*args)
 
 
 def count_parallel(problem: ArrangementProblem, jobs: int, depth: int | None = None,
-                   tick: Callable[[int, int, int], None] | None = None) -> int:
-    """Count on ``jobs`` processes; ``tick(done, total, count so far)`` after each subproblem."""
+                   tick: Callable[[int, int, int], None] | None = None,
+                   order: str = "auto") -> int:
+    """Count on ``jobs`` processes; ``tick(done, total, count so far)`` after each subproblem.
+
+    ``order`` ``auto`` is resolved once for the whole problem (``resolved_order``)."""
     subs = prefixes(problem, auto_depth(problem, jobs) if depth is None else depth)
+    order = resolved_order(problem, order)
     total = 0
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        try:
-            for i, n in enumerate(_ordered(pool, _count_job, problem, subs, 4 * jobs)):
-                total += n
-                if tick is not None:
-                    tick(i + 1, len(subs), total)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    with _pool(jobs) as pool:
+        for i, n in enumerate(_ordered(pool, _count_job, problem, subs, 4 * jobs, order)):
+            total += n
+            if tick is not None:
+                tick(i + 1, len(subs), total)
     return total
 
 
 def rows_parallel(problem: ArrangementProblem, jobs: int, depth: int | None = None,
-                  tick: Callable[[int, int, int], None] | None = None) -> Iterator[np.ndarray]:
-    """Solution rows in the sequential order, computed on ``jobs`` processes.
+                  tick: Callable[[int, int, int], None] | None = None,
+                  order: str = "auto") -> Iterator[np.ndarray]:
+    """Solution rows computed on ``jobs`` processes: in the sequential order when the static
+    cell order runs (``order`` resolved once for the whole problem), else the same rows in
+    another order.
 
     Memory holds at most the rows of the ``2 * jobs`` subproblems in flight.
     """
     subs = prefixes(problem, auto_depth(problem, jobs) if depth is None else depth)
+    order = resolved_order(problem, order)
     found = 0
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        try:
-            for i, block in enumerate(_ordered(pool, _rows_job, problem, subs, 2 * jobs)):
-                found += len(block)
-                if tick is not None:
-                    tick(i + 1, len(subs), found)
-                yield from block
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    with _pool(jobs) as pool:
+        for i, block in enumerate(_ordered(pool, _rows_job, problem, subs, 2 * jobs,
+                                           order)):
+            found += len(block)
+            if tick is not None:
+                tick(i + 1, len(subs), found)
+            yield from block

@@ -1,8 +1,12 @@
-"""``solver arrange``: find, enumerate, count, estimate, split, export and verify arrangements."""
+"""``solver arrange``: find, enumerate, count, estimate, split, export and verify arrangements.
+
+Start-up matters here (a count of a small region takes milliseconds): pictures (``reports.beams``,
+``reports.html``/Jinja2) and the engines (numba, OR-Tools) are imported by the commands that use
+them, not at module level.
+"""
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -12,13 +16,13 @@ import click
 
 from puzzles.arrangements import KINDS, Arrangement, faults, read_arrangement
 from puzzles.beamsets import SET_NAMES
+from puzzles.documents import is_ascii_int, parse_int, read_json, source_name, validate
 from puzzles.errors import InvalidInputError, ParseError, SearchInterrupted
 from puzzles.grids import Cell
-from puzzles.regions import BORDER_RULES
-from reports.beams import arrangement_svg, arrangement_text
-from reports.html import Figure, Section, render_page
+from puzzles.regions import BORDER_RULES, MAX_COORDINATE
 from reports.output import JsonLinesWriter
-from solver.arrange.api import ENGINES
+from solver.arrange.base import ENGINES
+from solver.arrange.orders import ORDERS
 from solver.arrange.problem import ArrangementProblem
 from solver.cli.common import Output, output_options, write_picture
 from solver.progress import progress_bar
@@ -30,29 +34,39 @@ def parse_fix(texts: tuple[str, ...]) -> dict[Cell, int]:
     """``q,r=n`` strings -> {cell: piece}; raises InvalidInputError naming the bad one."""
     out: dict[Cell, int] = {}
     for text in texts:
-        try:
-            where, piece = text.split("=")
-            q, r = where.split(",")
-            out[(int(q), int(r))] = int(piece)
-        except ValueError as exc:
-            raise InvalidInputError(f"--fix {text!r}: expected q,r=piece (e.g. 0,0=9)") from exc
+        where, _, piece = text.partition("=")
+        q, _, r = where.partition(",")
+        if not (is_ascii_int(q) and is_ascii_int(r) and is_ascii_int(piece)):
+            raise InvalidInputError(f"--fix {text!r}: expected q,r=piece (e.g. 0,0=9)")
+        cell = (parse_int(q, -MAX_COORDINATE, MAX_COORDINATE, f"--fix {text!r}: q"),
+                parse_int(r, -MAX_COORDINATE, MAX_COORDINATE, f"--fix {text!r}: r"))
+        out[cell] = parse_int(piece, 0, 1 << 20, f"--fix {text!r}: piece")
     return out
 
 
 def read_fixed(path: Path) -> dict[Cell, int]:
     """Fixed pieces from a JSON file: an arrangement document, ``{"fixed": [...]}`` (a split
-    subproblem) or a plain list of ``{"cell": [q, r], "piece": n}``."""
-    from solver.arrange.split import prefix_from_json
+    subproblem) or a plain list of ``{"cell": [q, r], "piece": n}``
+    (``docs/schemas/fixed.schema.json``, ``fixed-list.schema.json``)."""
+    from puzzles.schemas import FixedDoc, FixedListDoc
 
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InvalidInputError(f"cannot read file: {exc.strerror}", where=str(path)) from exc
-    except json.JSONDecodeError as exc:
-        raise ParseError(f"bad JSON at line {exc.lineno}: {exc.msg}", where=str(path)) from exc
+    where = source_name(path)
+    data = read_json(path, "fixed-pieces file")
     if isinstance(data, dict):
-        data = data.get("fixed", data.get("placements"))
-    return prefix_from_json(data, str(path))
+        doc = validate(data, FixedDoc, where)
+        items = doc.fixed if doc.fixed is not None else doc.placements
+        if items is None:
+            raise ParseError('expected {"fixed": [...]}, an arrangement or a list of '
+                             '{"cell": [q, r], "piece": n}', where=where)
+    else:
+        items = validate(data, FixedListDoc, where).root
+    out: dict[Cell, int] = {}
+    for i, item in enumerate(items):
+        cell = (item.cell[0], item.cell[1])
+        if cell in out:
+            raise ParseError(f"entry #{i + 1}: cell {list(cell)} is fixed twice", where=where)
+        out[cell] = item.piece
+    return out
 
 
 _PROBLEM_OPTIONS: list[Callable[[Any], Any]] = [
@@ -97,11 +111,16 @@ def problem_options(func: F) -> F:
 
 engine_option = click.option("--engine", type=click.Choice(ENGINES), default="auto",
                              show_default=True,
-                             help="kernel (our numba search), cpsat or constraint.")
+                             help="kernel (our numba search), frontier (counts by dynamic "
+                                  "programming: square and triangle sets), cpsat or constraint.")
 jobs_option = click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1,
                            show_default=True, help="Processes (split into subproblems).")
 depth_option = click.option("--depth", type=click.IntRange(0, 64), default=None,
                             help="Split depth for --jobs (default: 32 subproblems per job).")
+order_option = click.option("--order", type=click.Choice(ORDERS), default="auto",
+                            show_default=True,
+                            help="Kernel cell order: auto (chosen by probing the problem), static "
+                                 "or mrv (most constrained cell first).")
 symmetry_option = click.option("--up-to-symmetry", is_flag=True,
                                help="One arrangement per orbit of the region's rotations and "
                                     "reflections.")
@@ -111,6 +130,9 @@ def _pictures(arr: Arrangement, problem: ArrangementProblem, svg: Path | None,
               html: Path | None, output: Output) -> None:
     if svg is None and html is None:
         return
+    from reports.beams import arrangement_svg, arrangement_text
+    from reports.html import Figure, Section, render_page
+
     fixed = frozenset(problem.fixed_map)
     picture = arrangement_svg(arr, highlight=fixed, title=problem.describe())
     write_picture(svg, picture, output, "SVG")
@@ -139,13 +161,33 @@ class _Progress:
         self.bar.close()
 
 
-@click.group()
+class _ArrangeGroup(click.Group):
+    """The ``arrange`` group; ``puzzle`` (pictures, generation) is imported when used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), "puzzle"])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name == "puzzle":
+            from solver.cli.arrange_puzzle import puzzle
+
+            return puzzle
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_ArrangeGroup)
 def arrange() -> None:
     """Compact, transcendental and StarMap arrangements of the beam piece sets.
 
     Examples: solver arrange find compact --set hexagon --region rhombus:8x8;
     solver arrange count compact --region 4x4 --up-to-symmetry.
     """
+
+
+verify_option = click.option(
+    "--verify", "verify_all", is_flag=True,
+    help="Expensive checks too: every solution through verify() (enumerate), the count "
+         "re-derived from verified solutions (count).")
 
 
 @arrange.command("find")
@@ -173,6 +215,8 @@ def find(problem: ArrangementProblem, engine: str, svg: Path | None, html: Path 
     finally:
         bar.close()
     _pictures(arr, problem, svg, html, output)
+    from reports.beams import arrangement_text
+
     output.emit(arr.to_json(), f"{problem.describe()}:\n{arrangement_text(arr)}")
 
 
@@ -183,14 +227,17 @@ def find(problem: ArrangementProblem, engine: str, svg: Path | None, html: Path 
 @symmetry_option
 @jobs_option
 @depth_option
+@order_option
 @click.option("--count", "count_only", is_flag=True,
               help="Only count them (the same as `solver arrange count`).")
 @click.option("--estimate", "estimate_only", is_flag=True,
               help="Knuth's estimate instead (the same as `solver arrange estimate`).")
+@verify_option
 @output_options
 def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
-                  up_to_symmetry: bool, jobs: int, depth: int | None, count_only: bool,
-                  estimate_only: bool, output: Output) -> None:
+                  up_to_symmetry: bool, jobs: int, depth: int | None, order: str,
+                  count_only: bool, estimate_only: bool, verify_all: bool,
+                  output: Output) -> None:
     """Stream arrangements: text blocks, or JSON lines with --json or --out FILE.
 
     With --out the lines go to FILE (renamed into place at the end, and also when stopped with
@@ -211,7 +258,8 @@ def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
     bar = _Progress("enumerating", output.quiet)
     as_lines = output.json or output.out is not None
     found = 0
-    stream = enumerate_arrangements(problem, engine, limit, up_to_symmetry, jobs, depth, bar)
+    stream = enumerate_arrangements(problem, engine, limit, up_to_symmetry, jobs, depth, bar,
+                                    verify_all=verify_all, order=order)
     writer: JsonLinesWriter | _TextWriter
     if as_lines:
         stdout = None if output.out is not None else sys.stdout
@@ -240,6 +288,8 @@ class _TextWriter:
         self.count = 0
 
     def write(self, arr: object) -> None:
+        from reports.beams import arrangement_text
+
         assert isinstance(arr, Arrangement)
         self.count += 1
         click.echo(f"#{self.count}\n{arrangement_text(arr)}\n")
@@ -257,19 +307,24 @@ class _TextWriter:
 @symmetry_option
 @jobs_option
 @depth_option
+@order_option
+@verify_option
 @output_options
 def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jobs: int,
-              depth: int | None, output: Output) -> None:
+              depth: int | None, order: str, verify_all: bool, output: Output) -> None:
     """Count arrangements (exactly; see `estimate` when that is out of reach).
 
+    The count itself is not checked at run time; --verify enumerates every solution again,
+    judges each with verify() and fails (exit 70) unless there are as many.
     JSON: {"count": n, "distinct": m} (distinct: orbits under the region's symmetries, null
     without --up-to-symmetry).
     """
-    from solver.arrange.run import count_arrangements
+    from solver.arrange.run import count_arrangements, count_verified
 
     bar = _Progress("counting", output.quiet)
+    counter = count_verified if verify_all else count_arrangements
     try:
-        total, distinct = count_arrangements(problem, engine, up_to_symmetry, jobs, depth, bar)
+        total, distinct = counter(problem, engine, up_to_symmetry, jobs, depth, bar, order)
     except KeyboardInterrupt as exc:
         raise SearchInterrupted(
             f"interrupted: at least {bar.solutions} arrangement(s) (count incomplete)") from exc
@@ -288,12 +343,22 @@ def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jo
 @click.option("--probes", type=click.IntRange(1), default=1000, show_default=True,
               help="Random probes.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
+@click.option("--method", type=click.Choice(["tail", "knuth"]), default="tail",
+              show_default=True,
+              help="tail: most-constrained probes that count the last cells exactly; knuth: "
+                   "Knuth's plain probes in the static order.")
+@click.option("--tail", type=click.IntRange(0), default=None,
+              help="tail method: count exactly once this many cells are empty (default: "
+                   "chosen by a pilot).")
 @output_options
-def estimate_cmd(problem: ArrangementProblem, probes: int, seed: int, output: Output) -> None:
-    """Knuth's random-probe estimate of the search tree and of the solution count.
+def estimate_cmd(problem: ArrangementProblem, probes: int, seed: int, method: str,
+                 tail: int | None, output: Output) -> None:
+    """Estimate the solution count (and the search tree) by random probes, with a 95% interval.
 
-    JSON: {"probes", "seed", "nodes", "nodes_error", "solutions", "solutions_error"} (errors
-    are standard errors of the mean).
+    JSON: {"probes", "seed", "method", "tail", "hits", "nodes", "nodes_error", "solutions",
+    "solutions_error", "low", "high", "note"} (errors are standard errors of the mean; hits:
+    probes that reached a solution; without hits there is no estimate and solutions, low and
+    high are null).
     """
     from solver.arrange.estimate import estimate
 
@@ -301,15 +366,13 @@ def estimate_cmd(problem: ArrangementProblem, probes: int, seed: int, output: Ou
         raise InvalidInputError("estimate supports compact arrangements")
     bar = progress_bar("probing", total=probes, quiet=output.quiet, unit=" probes")
     try:
-        est = estimate(problem, probes, seed, tick=lambda n: bar.update(n - bar.n))
+        est = estimate(problem, probes, seed, tick=lambda n: bar.update(n - bar.n),
+                       method=method, tail=tail)
     except KeyboardInterrupt as exc:
         raise SearchInterrupted("interrupted while probing") from exc
     finally:
         bar.close()
-    text = (f"{problem.describe()}: about {est.solutions:.4g} ± {est.solutions_error:.2g} "
-            f"solutions, search tree about {est.nodes:.4g} ± {est.nodes_error:.2g} nodes "
-            f"({probes} probes, seed {seed})")
-    output.emit(est.to_json(), text)
+    output.emit(est.to_json(), f"{problem.describe()}: {est.text()}")
 
 
 @arrange.command("split")
@@ -384,11 +447,3 @@ def verify_cmd(ctx: click.Context, file: Path, fix: tuple[str, ...], output: Out
     if fault is not None:
         ctx.exit(1)
 
-
-def _register_puzzle() -> None:
-    from solver.cli.arrange_puzzle import puzzle
-
-    arrange.add_command(puzzle)
-
-
-_register_puzzle()

@@ -72,7 +72,7 @@ def analysis_marks(a: Analysis) -> Marks:
     if last is not None and not last[0].is_pass:
         last_cells = [last[0].cell]
     return Marks(groups=[(g.view.colour, sorted(g.view.cells)) for g in a.groups],
-                 eyes={0: a.eyes["W"], 1: a.eyes["B"]}, oscillation=a.oscillation_eyes,
+                 eyes={0: a.eyes["W"], 1: a.eyes["B"]}, oscillation=a.oscillation_cells,
                  last=last_cells)
 
 
@@ -84,14 +84,15 @@ def analysis_text(a: Analysis) -> str:
     for g in a.groups:
         rows.append([COLOUR_LETTERS[g.view.colour], len(g.view.cells),
                      " ".join(name(c) for c in sorted(g.view.cells))[:40],
-                     " ".join(name(c) for c in sorted(g.view.liberties)),
-                     "alive" if g.alive else ("atari" if g.atari else "")])
+                     f"{g.liberties}: " + " ".join(name(c) for c in sorted(g.view.liberties)),
+                     "alive" if g.alive else "alive now" if g.alive_now
+                     else ("atari" if g.atari else "")])
     facts = key_values([
         ("legal moves", f"W {a.legal_counts['W']}, B {a.legal_counts['B']}"),
         ("sections", len(a.sections)),
         ("W eyes", " ".join(name(c) for c in a.eyes["W"]) or "-"),
         ("B eyes", " ".join(name(c) for c in a.eyes["B"]) or "-"),
-        ("oscillation eyes", " ".join(name(c) for c in a.oscillation_eyes) or "-"),
+        ("oscillation eyes", " ".join(name(c) for c in a.oscillation_cells) or "-"),
         ("eye quality", " ".join(name(c) for c in a.eye_quality) or "-"),
     ])
     return (summary_text(pos) + "\n" + facts + "\n\n"
@@ -102,9 +103,7 @@ def analysis_svg(a: Analysis) -> str:
     """The board picture of an analysis."""
     pos = a.position
     return position_svg(pos, analysis_marks(a),
-                        title=f"after {len(pos.moves)} moves: {pos.result()}",
-                        caption="outlines: groups; dots: eyes; crosses: eyes by oscillation; "
-                                "amber: last move")
+                        title=f"after {len(pos.moves)} moves: {pos.result()}")
 
 
 @dominions.command("analyse")
@@ -119,9 +118,11 @@ def analyse_cmd(record: Path, move: int | None, svg_path: Path | None, html_path
     """Groups, liberties, sections, atari, eyes, oscillation and life of a position.
 
     JSON: {"moves_played", "to_move", "score", "legal_moves": {"W": n, "B": n},
-    "groups": [{"colour", "cells", "liberties", "alive", "atari", "eyes"}], "sections",
-    "atari", "eyes": {"W": [...], "B": [...]}, "oscillation_eyes", "eye_quality",
-    "cells": {"e5": {"fitting", "held", "legal", "oscillating", "capture_liberties"}}}.
+    "groups": [{"colour", "cells", "liberties" (beams), "liberty_beams", "liberty_cells",
+    "alive", "alive_now", "atari", "eyes", "oscillation_eyes"}], "sections", "atari",
+    "eyes": {"W", "B"}, "oscillation_eyes": {"W", "B"}, "eye_quality",
+    "eye_quality_by_player": {"W", "B"}, "scope", "cells": {"e5": {"fitting", "held", "legal",
+    "oscillating", "plain", "suicide", "capture_liberties"}}}.
     """
     a = analyse(load(record, move))
     if svg_path is not None:
@@ -139,8 +140,8 @@ def analysis_sections(a: Analysis) -> list[Section]:
     rows: list[list[object]] = [
         [COLOUR_LETTERS[g.view.colour], len(g.view.cells),
          " ".join(name(c) for c in sorted(g.view.cells)),
-         " ".join(name(c) for c in sorted(g.view.liberties)),
-         "yes" if g.alive else "", "yes" if g.atari else ""]
+         f"{g.liberties}: " + " ".join(name(c) for c in sorted(g.view.liberties)),
+         "yes" if g.alive else "now" if g.alive_now else "", "yes" if g.atari else ""]
         for g in a.groups]
     return [Section("Dominions position", [
         f"{len(pos.moves)} moves played; score W {a.score['W']}, B {a.score['B']}; "
@@ -148,7 +149,7 @@ def analysis_sections(a: Analysis) -> list[Section]:
         f"{len(a.sections)} sections.",
         "W eyes: " + (" ".join(name(c) for c in a.eyes["W"]) or "none") + ". B eyes: "
         + (" ".join(name(c) for c in a.eyes["B"]) or "none") + ". Eyes by oscillation: "
-        + (" ".join(name(c) for c in a.oscillation_eyes) or "none") + ".",
+        + (" ".join(name(c) for c in a.oscillation_cells) or "none") + ".",
     ], [Figure(analysis_svg(a), "groups outlined, eyes dotted, last move in amber")],
         [Table(["colour", "size", "cells", "liberties", "alive", "atari"], rows)])]
 
@@ -284,8 +285,11 @@ def puzzle_cmd(goal: str, seed: int, count: int, games: int, svg_path: Path | No
     if svg_path is not None:
         write_picture(svg_path, puzzle_svg(found[0]), output)
     if html_path is not None:
-        sections = [Section(f"Puzzle {k + 1}: {p.goal}", [p.question(), f"Answer: {p.answer}"],
-                            [Figure(puzzle_svg(p), p.question())]) for k, p in enumerate(found)]
+        sections = [Section(f"Puzzle {k + 1}: {p.goal}", [p.question()],
+                            [Figure(puzzle_svg(p), p.question()),
+                             Figure(puzzle_svg(p, show_answer=True), f"answer: {p.answer}",
+                                    reveal="Show the answer")])
+                    for k, p in enumerate(found)]
         write_picture(html_path, render_page("Dominions puzzles", sections), output, "report")
     doc = {"puzzles": [{"goal": p.goal, "depth": p.depth, "question": p.question(),
                         "target": list(p.target), "answer": p.answer, "record": p.record}
@@ -303,5 +307,6 @@ def puzzle_svg(p: Puzzle, show_answer: bool = False) -> str:
     marks = Marks(groups=[(pos.to_move, target)] if target else [])
     if show_answer:
         marks.highlight = [answer_move(p, pos).cell]
+        marks.highlight_label = "the answer"
     return position_svg(pos, marks, title=f"{p.goal}: {'WB'[pos.to_move]} to move",
                         numbers=True)

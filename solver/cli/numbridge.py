@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
 from puzzles.errors import InfeasibleError, InvalidInputError
 from puzzles.numbridge.field import Field
-from puzzles.numbridge.game import PLAYER_LETTER, Game
+from puzzles.numbridge.game import PLAYER_LETTER, Game, RoomSettings
 from puzzles.numbridge.record import Record, read_record, replay
 from reports.numbridge import field_svg
 from reports.text import key_values
@@ -22,17 +21,11 @@ FIELD_HELP = ("FIELD is a file in the text or JSON field format, '-' for stdin, 
 
 def read_field(spec: str) -> Field:
     """A field from a path, ``-`` (stdin) or the givens themselves."""
-    text: str
-    if spec == "-":
-        text = sys.stdin.read()
-    elif len(spec) in (81, 162) and not Path(spec).exists():
-        text = spec
-    else:
-        path = Path(spec)
-        if not path.is_file():
-            raise InvalidInputError(f"{spec}: no such field file")
-        text = path.read_text(encoding="utf-8")
-    return Field.parse(text)
+    from puzzles.documents import read_text, source_name
+
+    if len(spec) in (81, 162) and spec != "-" and not Path(spec).exists():
+        return Field.parse(spec, "FIELD")
+    return Field.parse(read_text(spec, "field file"), source_name(spec))
 
 
 def grid_text(digits: str, regular: bool = True) -> str:
@@ -56,21 +49,36 @@ def numbridge() -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every choice.")
 @click.option("--rate/--no-rate", "with_rate", default=True, show_default=True,
               help="Also rate the difficulty.")
+@click.option("--verify", "verify_all", is_flag=True,
+              help="Re-count the field with the CP-SAT model (a second engine) and check the "
+                   "solution against the rules (exit 70 on a disagreement).")
 @svg_option("Draw the field into this SVG file.")
 @output_options
-def generate(givens: int, blocks: str, seed: int, with_rate: bool, svg_path: Path | None,
-             output: Output) -> None:
+def generate(givens: int, blocks: str, seed: int, with_rate: bool, verify_all: bool,
+             svg_path: Path | None, output: Output) -> None:
     """A field with exactly one solution and GIVENS givens.
 
+    Uniqueness comes from the bitmask engine; --verify re-counts it with CP-SAT.
     JSON: {"givens": "81 digits", "blocks": "81 block ids", "solution": "81 digits",
     "seed": S, "given_count": n, "block_type": ..., "layouts_tried": n, "fillings_tried": n,
-    "difficulty": {...}}.
+    "difficulty": {...}, "verified": bool}.
     """
     from solver.numbridge.difficulty import rate
     from solver.numbridge.generate import generate as gen
 
     g = gen(givens, blocks, seed)
+    if verify_all:
+        from puzzles.errors import EngineFaultError
+        from puzzles.numbridge.field import verify_solution
+        from solver.numbridge.models import cpsat_count
+
+        n, sol = cpsat_count(g.field, cap=2)
+        faults = verify_solution(g.field, g.solution)
+        if n != 1 or sol != g.solution or faults:
+            why = faults[0] if faults else f"CP-SAT finds {n} solution(s)"
+            raise EngineFaultError(f"generated field failed the second engine's check: {why}")
     doc = g.to_json()
+    doc["verified"] = verify_all
     text = g.field.to_text()
     if with_rate:
         r = rate(g.field)
@@ -94,8 +102,9 @@ def solve(field_spec: str, engine: str, cap: int, svg_path: Path | None, output:
     """Solve FIELD and count its solutions up to --cap (exit 1 when it has none).
 
     FIELD is a file in the text or JSON field format, '-' for stdin, or 81 givens (optionally
-    followed by 81 block ids). JSON: {"solutions": n, "capped": bool, "unique": bool,
+    followed by 81 block ids). JSON: {"solutions": n, "capped": bool, "unique": bool or null,
     "solution": "81 digits", "engine": ..., "nodes": n (bitmask only), "verified": true}.
+    Uniqueness needs --cap 2 or more; with --cap 1 "unique" is null ("not checked").
     """
     from puzzles.numbridge.field import verify_solution
 
@@ -120,13 +129,19 @@ def solve(field_spec: str, engine: str, cap: int, svg_path: Path | None, output:
         raise InfeasibleError("the field has no solution")
     faults = verify_solution(f, sol)
     if faults:  # pragma: no cover - an engine bug
-        raise InfeasibleError(f"engine answer failed verification: {faults[0]}")
+        from puzzles.errors import EngineFaultError
+
+        raise EngineFaultError(f"engine answer failed verification: {faults[0]}")
     write_picture(svg_path, field_svg(f.blocks, sol, f.givens), output)
-    doc = {"solutions": n, "capped": n >= cap, "unique": n == 1, "solution": sol,
+    # the search stops at --cap solutions: with cap 1 a second solution was never looked for
+    unique: bool | None = None if cap < 2 else n == 1
+    doc = {"solutions": n, "capped": n >= cap, "unique": unique, "solution": sol,
            "engine": engine, "nodes": nodes, "verified": True}
-    count_text = f"at least {n}" if n >= cap and cap > 1 else str(n)
+    count_text = f"at least {n}" if n >= cap else str(n)
+    unique_text = ("not checked (--cap 1 stops at the first solution)" if unique is None
+                   else "yes" if unique else "no")
     text = grid_text(sol, f.regular) + "\n\n" + key_values(
-        [("solutions", count_text), ("unique", "yes" if n == 1 else "no"), ("engine", engine)]
+        [("solutions", count_text), ("unique", unique_text), ("engine", engine)]
         + ([("nodes", nodes)] if nodes is not None else []))
     output.emit(doc, text)
 
@@ -159,9 +174,13 @@ def rate_cmd(field_spec: str, output: Output) -> None:
 
 def _load_game(record_path: Path, at: int | None) -> tuple[Record, Game]:
 
-    if not record_path.is_file():
-        raise InvalidInputError(f"{record_path}: no such record file")
-    rec = read_record(record_path.read_text(encoding="utf-8"))
+    from puzzles.documents import read_text, source_name
+
+    text = read_text(record_path, "record file")
+    try:
+        rec = read_record(text)
+    except InvalidInputError as exc:
+        raise type(exc)(exc.message, where=source_name(record_path)) from None
     if not rec.tags.get("Solution"):
         from solver.numbridge.engine import solve as bsolve
 
@@ -195,9 +214,13 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
     """
     from reports.html import Figure, Section, Table, render_page
     from reports.text import table
+    from solver.numbridge.analysis import MAP_LEGEND, explain_result
     from solver.numbridge.analysis import analyse as run
 
     _, g = _load_game(record_path, at)
+    if candidates and not g.settings.candidates:
+        raise InvalidInputError('--candidates: the room does not allow candidate highlighting '
+                                '([Candidates "no"])')
     a = run(g)
     doc = a.to_json()
     events = [{"move": e.move_number, "kind": e.kind, "text": e.text} for e in g.events
@@ -213,7 +236,8 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
     text = "\n".join([
         a.status,
         f"blocks: A {sa}, B {sb}, undecided {su}   cells: A {a.cells[0]}, B {a.cells[1]}",
-        "", *("    " + line for line in a.block_map), "",
+        *([explain_result(g)] if g.result else []),
+        "", *("    " + line for line in a.block_map), f"    ({MAP_LEGEND})", "",
         table(header, rows), "",
         f"can still win: {can}",
         f"contested: {', '.join(map(str, a.contested)) or 'none'}",
@@ -224,8 +248,9 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
     if html_path is not None:
         page = render_page(f"Numbridge analysis: {record_path.name}", [
             Section("Position", [a.status, f"Blocks: A {sa}, B {sb}, undecided {su}. "
-                    f"Can still win: {can}."], [Figure(svg, "cells in owner colours; resolved "
-                    "blocks outlined, decisive blocks outlined more strongly")],
+                    f"Can still win: {can}.", *([explain_result(g)] if g.result else []),
+                    f"Block map: {MAP_LEGEND}."], [Figure(svg, "cells in owner colours; "
+                    "resolved blocks outlined, decisive blocks outlined more strongly")],
                     [Table(header, rows, "blocks")], pre=["\n".join(a.block_map)]),
         ])
         write_picture(html_path, page, output, "report")
@@ -246,13 +271,22 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of game 1 (+1 each).")
 @click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write every game's record into this folder (game-0001.txt, ...).")
+@click.option("--tiles", type=click.Choice(["field", "empty"]), default="field",
+              show_default=True, help="Room setting: a tile for every cell, or for every "
+              "empty cell (the earlier rule).")
+@click.option("--claim-tile", type=click.Choice(["digit", "any"]), default="digit",
+              show_default=True, help="Room setting: a claim spends a tile of the given's "
+              "digit, or any tile.")
 @output_options
 def selfplay(first: str, second: str, games: int, swap: bool, givens: int, blocks: str,
-             seed: int, records_dir: Path | None, output: Output) -> None:
+             seed: int, records_dir: Path | None, tiles: str, claim_tile: str,
+             output: Output) -> None:
     """Play GAMES games between two players; Ctrl-C keeps the games finished so far.
 
     JSON: {"players": [first, second], "games": n, "wins": {name: n}, "draws": n,
-    "first_player_wins": n, "average_moves": x, "reasons": {reason: n}, "results": [{"seed",
+    "first_player_wins": n, "average_moves": x, "reasons": {reason: n}, "endgame": {name:
+    {"exact": n, "fallbacks": n}} (search players: empty-bag moves decided by the exact endgame
+    solver / by the heuristic because the endgame was too large), "results": [{"seed",
     "A", "B", "result", "moves"}]}.
     """
     from puzzles.errors import SearchInterrupted
@@ -267,15 +301,22 @@ def selfplay(first: str, second: str, games: int, swap: bool, givens: int, block
         raise InvalidInputError(f"--records {records_dir}: folder does not exist")
     results: list[dict[str, object]] = []
     wins = {first: 0, second: 0} if first != second else {first: 0}
+    endgame: dict[str, dict[str, int]] = {}
     interrupted = False
     with progress_bar("selfplay", games, output.quiet, unit="game") as bar:
         try:
             for i in range(games):
                 a, b = (second, first) if swap and i % 2 else (first, second)
-                r = play(a, b, seed=seed + i, givens=givens, blocks=blocks)
+                room = RoomSettings(givens=givens, blocks=blocks, move_limit=0, game_limit=0,
+                                    tiles=tiles, claim_tile=claim_tile)
+                r = play(a, b, seed=seed + i, givens=givens, blocks=blocks, settings=room)
                 winner = {1: a, 2: b}.get(r.result.winner)
                 if winner is not None:
                     wins[winner] = wins.get(winner, 0) + 1
+                for seat, stats in r.endgame.items():
+                    tally = endgame.setdefault((a, b)[seat - 1], {"exact": 0, "fallbacks": 0})
+                    tally["exact"] += stats.exact
+                    tally["fallbacks"] += stats.fallbacks
                 results.append({"seed": seed + i, "A": a, "B": b, "result": r.result.text(),
                                 "moves": r.moves})
                 if records_dir is not None:
@@ -294,13 +335,15 @@ def selfplay(first: str, second: str, games: int, swap: bool, givens: int, block
     avg = round(sum(int(str(res["moves"])) for res in results) / n, 1) if n else 0.0
     doc = {"players": [first, second], "games": n, "wins": wins, "draws": draws,
            "first_player_wins": first_wins, "average_moves": avg, "reasons": reasons,
-           "results": results}
+           "endgame": endgame, "results": results}
     lines = [f"{n} games, {first} vs {second}" + (" (sides swapped every other game)"
                                                    if swap else "")]
     lines += [f"  {name}: {w} wins" for name, w in wins.items()]
     lines += [f"  draws: {draws}", f"  first player (A) won: {first_wins}",
               f"  average moves: {avg}", "  endings: " + ", ".join(
                   f"{k} {v}" for k, v in sorted(reasons.items()))]
+    lines += [f"  {name} endgame: {t['exact']} moves by the exact solver, {t['fallbacks']} "
+              "fallbacks to the heuristic (endgame too large)" for name, t in endgame.items()]
     output.emit(doc, "\n".join(lines))
     if interrupted:
         raise SearchInterrupted(f"stopped after {n} games (kept)")

@@ -67,7 +67,8 @@ def test_analyse_json_svg_html(record: Path, tmp_path: Path,
     doc = json.loads(out)
     groups = {g["colour"] + ":" + ",".join(g["cells"]): g for g in doc["groups"]}
     assert set(groups) == {"W:i8,i9", "B:h8"}
-    assert groups["B:h8"]["liberties"] == ["g8", "h7", "h9"]
+    assert groups["B:h8"]["liberty_cells"] == ["g8", "h7", "h9"]
+    assert groups["B:h8"]["liberties"] == len(groups["B:h8"]["liberty_beams"]) == 3
     assert groups["W:i8,i9"]["alive"] is False
     assert doc["legal_moves"]["W"] > 0 and doc["score"] == {"W": -59, "B": -61}
     assert doc["cells"]["g8"]["fitting"] == [p for p in range(1, 64) if p & 2]

@@ -1,0 +1,100 @@
+"""The frontier dynamic program counts what the kernel counts, without building solutions."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from cli_helpers import run
+
+from solver.arrange import ArrangementProblem
+from solver.arrange.base import choose_engine
+from solver.arrange.engines.frontier import FrontierCount, best_order, frontier_width, translations
+from solver.arrange.engines.kernel import KernelSearch
+from solver.arrange.instance import EdgeInstance
+from solver.arrange.run import count_arrangements
+
+AGREE = [  # (set, region, border, fixed) counted by both engines
+    ("square", "4x4", "blank", {}),
+    ("square", "4x4", "blank", {(1, 1): 15}),
+    ("square", "2x8", "free", {(0, 0): 3}),
+    ("square", "8x2", "blank", {}),
+    ("square", "torus:8x2", "blank", {}),
+    ("square", "torus:2x8", "blank", {}),
+    ("square", "torus:4x4", "blank", {(0, 0): 6, (2, 1): 9}),
+    ("square", "4x4", "free", {(0, 0): 0, (3, 3): 5}),
+    ("triangle", "8x2", "blank", {}),
+    ("triangle", "8x2", "free", {(0, 0): 1}),
+    ("triangle", "4x4", "blank", {}),
+    ("triangle", "torus:8x2", "blank", {}),
+    ("triangle", "torus:4x4", "blank", {(0, 0): 7}),
+]
+
+
+@pytest.mark.parametrize(("set_name", "region", "border", "fixed"), AGREE,
+                         ids=[f"{s}-{r}-{b}-{len(f)}" for s, r, b, f in AGREE])
+def test_frontier_agrees_with_the_kernel(set_name: str, region: str, border: str,
+                                         fixed: dict[tuple[int, int], int]) -> None:
+    p = ArrangementProblem.create(set_name, "compact", region, border, fixed=fixed)
+    inst = EdgeInstance.build(p)
+    kernel = KernelSearch(inst).count()
+    assert count_arrangements(p, engine="frontier") == (kernel, None)
+    assert FrontierCount(inst).count() == kernel  # without the translation shortcut too
+
+
+@pytest.mark.parametrize(("region", "border", "expected"), [
+    ("16x1", "free", 1_625_702_400), ("8x2", "free", 10_676_992), ("torus:4x4", "blank", 203_520),
+    ("4x4", "free", 2_765_440)])
+def test_counts_out_of_the_kernels_reach(region: str, border: str, expected: int) -> None:
+    """16x1 and 8x2 free border (counts of issue 15), the torus and the free 4x4 (kernel,
+    xcover and CP-SAT agree on these in the slow tests)."""
+    p = ArrangementProblem.create("square", "compact", region, border)
+    assert choose_engine(p, counting=True) == "frontier"
+    assert count_arrangements(p) == (expected, None)
+
+
+def test_translations_of_tori() -> None:
+    def moves(set_name: str, region: str) -> int:
+        inst = EdgeInstance.build(ArrangementProblem.create(set_name, "compact", region))
+        return len(translations(inst))
+
+    assert moves("square", "torus:4x4") == 16
+    assert moves("square", "4x4") == 1
+    assert moves("triangle", "torus:8x2") == 8  # the orientation-keeping half
+    fixed = ArrangementProblem.create("square", "compact", "torus:4x4", fixed={(0, 0): 1})
+    assert len(translations(EdgeInstance.build(fixed))) == 1
+
+
+def test_the_order_keeps_the_frontier_narrow() -> None:
+    inst = EdgeInstance.build(ArrangementProblem.create("square", "compact", "8x2"))
+    assert frontier_width(inst, best_order(inst)) == 3  # column by column
+    assert frontier_width(inst, list(range(16))) == 8  # row by row
+
+
+def test_auto_uses_the_kernel_where_the_frontier_does_not_apply() -> None:
+    hexagon = ArrangementProblem.create("hexagon", "compact", "rhombus:8x8")
+    assert choose_engine(hexagon, counting=True) == "kernel"
+    square = ArrangementProblem.create("square", "compact", "4x4")
+    assert choose_engine(square, counting=False) == "kernel"  # enumeration builds solutions
+
+
+@pytest.mark.parametrize("args", [
+    ["count", "compact", "--set", "hexagon", "--region", "rhombus:8x8", "--engine", "frontier"],
+    ["count", "compact", "--region", "4x4", "--engine", "frontier", "--up-to-symmetry"],
+    ["enumerate", "compact", "--region", "4x4", "--engine", "frontier"],
+])
+def test_frontier_misuse_is_bad_input(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["arrange", *args], capsys)
+    assert code == 2 and "frontier" in err and "Traceback" not in err
+
+
+def test_a_count_process_imports_no_numba_and_no_pictures() -> None:
+    code = ("import sys; from solver.cli import main\n"
+            "sys.argv = ['solver', 'arrange', 'count', 'compact', '--region', '4x4', '-q']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('numba', 'jinja2', 'drawsvg', 'ortools', 'matplotlib')"
+            " if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == ["652 compact square, region 4x4 (border blank) "
+                                       "arrangement(s)", "[]"]
