@@ -10,7 +10,10 @@ with what the clients saw: no move lost, none applied twice.
 
     python3 benchmarks/server_load.py --games 50 --moves 20 --seed 1 [--out result.json]
 
-Prints the 50th/95th/99th percentiles of the human moves' send-to-broadcast times.
+Prints the 50th/95th/99th percentiles of the human moves' times from sending the move to the
+``moved`` notice of its broadcast and to the drawn ``state`` message. People think: each client
+waits ``--think`` seconds on average (0.5x-1.5x, seeded) before it moves; ``--think 0`` sends
+every move at once (a saturation test).
 """
 
 from __future__ import annotations
@@ -67,6 +70,9 @@ def get(url: str, path: str) -> Any:
         return json.load(r)
 
 
+CONNECTING = asyncio.Semaphore(8)
+
+
 class Seat:
     """One human seat's websocket with its replica of the game."""
 
@@ -75,6 +81,7 @@ class Seat:
         self.seat = seat
         self.state: dict[str, Any] | None = None
         self.event = asyncio.Event()
+        self.moved: dict[int, float] = {}  # action number -> arrival of its "moved" notice
         self.replica = DominionsState(9)  # the client's own copy, to pick legal moves
 
     def catch_up(self, moves: list[str]) -> None:
@@ -88,26 +95,39 @@ class Seat:
             if m["type"] == "state":
                 self.state = m
                 self.event.set()
+            elif m["type"] == "moved":
+                self.moved[m["ply"]] = time.perf_counter()
+                self.event.set()
             elif m["type"] == "error":
                 print("refused:", m, file=sys.stderr)
 
-    async def wait(self, pred: Any, timeout: float = 120.0) -> dict[str, Any]:
+    async def wait(self, pred: Any, timeout: float = 300.0) -> dict[str, Any]:
         end = time.perf_counter() + timeout
         while self.state is None or not pred(self.state):
             self.event.clear()
             await asyncio.wait_for(self.event.wait(), max(0.01, end - time.perf_counter()))
         return self.state
 
+    async def wait_moved(self, ply: int, timeout: float = 300.0) -> float:
+        end = time.perf_counter() + timeout
+        while ply not in self.moved:
+            self.event.clear()
+            await asyncio.wait_for(self.event.wait(), max(0.01, end - time.perf_counter()))
+        return self.moved[ply]
+
 
 async def play_game(url: str, game: dict[str, Any], engine: bool, moves: int, rng: random.Random,
-                    latencies: list[float], sent: dict[str, list[str]]) -> None:
+                    latencies: dict[str, list[float]], sent: dict[str, list[str]],
+                    think: float) -> None:
     ws_url = url.replace("http", "ws")
     seats = []
     readers = []
     for i, s in enumerate(game["seats"]):
         if s["link"]:
-            ws = await websockets.connect(f"{ws_url}/ws/{game['id']}?token="
-                                          f"{s['link'].split('token=')[1]}", max_size=2**22)
+            async with CONNECTING:  # people do not all open their links in the same instant
+                ws = await websockets.connect(f"{ws_url}/ws/{game['id']}?token="
+                                              f"{s['link'].split('token=')[1]}",
+                                              max_size=2**22, open_timeout=120)
             seat = Seat(ws, i)
             seats.append(seat)
             readers.append(asyncio.create_task(seat.reader()))
@@ -125,10 +145,14 @@ async def play_game(url: str, game: dict[str, Any], engine: bool, moves: int, rn
             move = rng.choice(legal[:-1] or legal)  # prefer placements to the pass
             text = me.replica.move_text(move)
             ply = st["ply"]
+            if think:
+                await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
             t0 = time.perf_counter()
             await me.ws.send(json.dumps({"type": "move", "move": text, "ply": ply}))
+            t_moved = await me.wait_moved(ply + 1)
             await me.wait(lambda m, p=ply: m["ply"] > p)
-            latencies.append(time.perf_counter() - t0)
+            latencies["moved"].append(t_moved - t0)
+            latencies["state"].append(time.perf_counter() - t0)
             log.append(f"{'WB'[me.seat]}[{'' if text == 'pass' else text}]")
 
     await asyncio.gather(*(drive(s) for s in seats))
@@ -140,7 +164,7 @@ async def play_game(url: str, game: dict[str, Any], engine: bool, moves: int, rn
         r.cancel()
 
 
-async def run(url: str, games: int, moves: int, move_time: float, seed: int
+async def run(url: str, games: int, moves: int, move_time: float, seed: int, think: float
               ) -> dict[str, Any]:
     rng = random.Random(seed)
     made = []
@@ -149,11 +173,11 @@ async def run(url: str, games: int, moves: int, move_time: float, seed: int
         seats = [{"name": f"h{k}"}, {"kind": "engine", "player": "greedy",
                                      "move_time": move_time} if engine else {"name": f"g{k}"}]
         made.append((post(url, "/api/games", {"game": "dominions", "seats": seats}), engine))
-    latencies: list[float] = []
+    latencies: dict[str, list[float]] = {"moved": [], "state": []}
     sent: dict[str, list[str]] = {}
     t0 = time.perf_counter()
     await asyncio.gather(*(play_game(url, g, e, moves, random.Random(rng.random()), latencies,
-                                     sent) for g, e in made))
+                                     sent, think) for g, e in made))
     wall = time.perf_counter() - t0
     lost = twice = 0
     engine_moves = 0
@@ -169,11 +193,15 @@ async def run(url: str, games: int, moves: int, move_time: float, seed: int
         summary = get(url, f"/api/games/{g['id']}")
         if summary["moves"] != len(stored):
             lost += 1
-    qs = statistics.quantiles(latencies, n=100, method="inclusive")
-    return {"games": games, "engine_games": games // 2, "human_moves": len(latencies),
-            "engine_moves": engine_moves, "wall_seconds": round(wall, 1),
-            "p50_ms": round(1000 * qs[49], 1), "p95_ms": round(1000 * qs[94], 1),
-            "p99_ms": round(1000 * qs[98], 1), "max_ms": round(1000 * max(latencies), 1),
+    def pct(xs: list[float]) -> dict[str, float]:
+        qs = statistics.quantiles(xs, n=100, method="inclusive")
+        return {"p50_ms": round(1000 * qs[49], 1), "p95_ms": round(1000 * qs[94], 1),
+                "p99_ms": round(1000 * qs[98], 1), "max_ms": round(1000 * max(xs), 1)}
+
+    return {"games": games, "engine_games": games // 2, "think_seconds": think,
+            "human_moves": len(latencies["state"]), "engine_moves": engine_moves,
+            "wall_seconds": round(wall, 1),
+            "to_moved_notice": pct(latencies["moved"]), "to_drawn_state": pct(latencies["state"]),
             "lost_or_mismatched": lost, "applied_twice": twice,
             "cpus": os.cpu_count(), "load_average": os.getloadavg()}
 
@@ -184,12 +212,15 @@ def main() -> None:
     ap.add_argument("--moves", type=int, default=20, help="human moves per game")
     ap.add_argument("--move-time", type=float, default=0.3, help="engine seconds per move")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--think", type=float, default=2.0,
+                    help="mean seconds a person thinks before a move (0: send at once)")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         proc, url = start_server(Path(tmp) / "games.sqlite3")
         try:
-            result = asyncio.run(run(url, args.games, args.moves, args.move_time, args.seed))
+            result = asyncio.run(run(url, args.games, args.moves, args.move_time, args.seed,
+                                     args.think))
         finally:
             proc.send_signal(signal.SIGINT)
             proc.wait(timeout=30)

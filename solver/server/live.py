@@ -200,6 +200,7 @@ class Manager:
         self.max_games_per_client = max_games_per_client
         self.games: dict[str, LiveGame] = {}
         self._db: concurrent.futures.ThreadPoolExecutor | None = None
+        self._draw: concurrent.futures.ThreadPoolExecutor | None = None
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -226,6 +227,9 @@ class Manager:
         if self._db is not None:
             self._db.shutdown(wait=True)
             self._db = None
+        if self._draw is not None:
+            self._draw.shutdown(wait=True)
+            self._draw = None
 
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a storage call in the storage thread (one thread: writes keep their order)."""
@@ -373,7 +377,7 @@ class Manager:
             del g.moves[target:]
             g._cache.clear()
             g._shared = {}
-        self._broadcast(g)
+            await self._broadcast(g)
         self._schedule(g)
 
     async def _commit(self, g: LiveGame, seat: int, texts: list[str], t: float) -> None:
@@ -388,7 +392,11 @@ class Manager:
         g.moves.append(m)
         if over:
             g.status, g.result = "over", result
-        self._broadcast(g)
+        moved = {"type": "moved", "id": g.id, "ply": g.seq, "seat": seat, "move": m.text,
+                 "status": g.status}
+        for c in list(g.conns):  # the short notice first, the drawn position follows
+            c.post(moved)
+        await self._broadcast(g)
 
     async def _advance_clock(self, g: LiveGame, t: float) -> None:
         """Apply every clock event up to game time ``t`` (stored, then broadcast)."""
@@ -396,9 +404,18 @@ class Manager:
         if texts:
             await self._commit(g, -1, texts, t)
 
-    def _broadcast(self, g: LiveGame) -> None:
+    async def _broadcast(self, g: LiveGame) -> None:
+        """Send every socket its seat's ``state``. The caller holds the game's lock (the state
+        cannot change meanwhile); the pictures are drawn in the drawing thread so that the
+        event loop keeps serving the other games."""
+        if self._draw is None:
+            self._draw = concurrent.futures.ThreadPoolExecutor(1, "draw")
+        loop = asyncio.get_running_loop()
+        done: dict[int | None, dict[str, Any]] = {}
+        for seat in {c.seat for c in g.conns}:
+            done[seat] = await loop.run_in_executor(self._draw, g.message, seat)
         for c in list(g.conns):
-            c.post(g.message(c.seat))
+            c.post(done[c.seat] if c.seat in done else g.message(c.seat))
 
     async def _after(self, g: LiveGame) -> None:
         self._schedule(g)

@@ -73,8 +73,9 @@ def marks_for(pos: Position, layers: set[str]) -> tuple[Marks, dict[str, Any]]:
             marks.eyes = {COLOUR_LETTERS.index(k): v for k, v in a.eyes.items()}
             facts["eyes"] = {k: [pos.board.name(c) for c in v] for k, v in a.eyes.items()}
         if "oscillation" in layers:
-            marks.oscillation = a.oscillation_eyes
-            facts["eyes by oscillation"] = [pos.board.name(c) for c in a.oscillation_eyes]
+            marks.oscillation = a.oscillation_cells
+            facts["eyes by oscillation"] = {k: [pos.board.name(c) for c in v]
+                                            for k, v in a.oscillation_eyes.items()}
         if "atari" in layers:
             atari = [g for g in a.groups if g.atari]
             marks.groups = list(marks.groups) + [(g.view.colour, sorted(g.view.cells))
