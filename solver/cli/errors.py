@@ -171,7 +171,9 @@ def harden(command: click.Command) -> click.Command:
     for param in command.params:
         param.type = hardened_type(param.type)
         if isinstance(param, click.Option) and param.name in OUTPUT_FILES | OUTPUT_FOLDERS:
-            param.callback = _checked_target(param.callback, param.name in OUTPUT_FOLDERS)
+            folder = param.name in OUTPUT_FOLDERS or (
+                isinstance(param.type, click.Path) and not param.type.file_okay)
+            param.callback = _checked_target(param.callback, folder)
     command._hardened = True  # type: ignore[attr-defined]
     if isinstance(command, click.Group):
         for sub in command.commands.values():

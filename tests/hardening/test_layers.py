@@ -156,9 +156,9 @@ def test_unwritable_targets_are_refused_before_the_run(tmp_path: Path,
 
 @pytest.mark.parametrize("argv, message", [
     (["dominimum", "extremes", "--mission", "1", "2", "--time-limit", "nan"], "not a decimal"),
-    (["dominions", "best", "x", "--seconds", "inf"], "not a decimal"),
-    (["dominions", "best", "x", "--seconds", "1e400"], "not a finite number"),
-    (["dominions", "best", "x", "--seconds", "1_0"], "decimal number"),
+    (["dominions", "best", "x", "--time-limit", "inf"], "not a decimal"),
+    (["dominions", "best", "x", "--time-limit", "1e400"], "not a finite number"),
+    (["dominions", "best", "x", "--time-limit", "1_0"], "decimal number"),
     (["numbridge", "solve", "x", "--cap", str(10**30)], "at most 19 digits"),
     (["numbridge", "solve", "x", "--cap", str(10**19)], "out of range"),
     (["numbridge", "solve", "x", "--cap", "٣"], "whole number"),
