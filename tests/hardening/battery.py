@@ -162,6 +162,7 @@ def _make_seeds() -> tuple[Seed, ...]:
     out.append(Seed("dominions-record", (match.record + "\n").encode(), "text", (
         ("dominions", "replay", "{F}", "--out", "{OUT}"),
         ("dominions", "analyse", "{F}", "--out", "{OUT}"),
+        ("review", "{F}", "--max-nodes", "1", "--out", "{OUT}"),
     ), ".txt"))
     pos = scramble(solved_positions()[0], 12, 4)
     out.append(Seed("backslide-position", (format_position(pos) + "\n").encode(), "text", (
