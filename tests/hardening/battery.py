@@ -536,8 +536,10 @@ def _snapshot(path: str) -> tuple[int, int, int] | None:
     return (info.st_mode, info.st_size, info.st_ino)
 
 
-def run_case(case: Case, scratch: Path, main: Callable[[list[str]], None]) -> list[str]:
-    """Run one case in-process; the faults found (empty: it behaved as documented)."""
+def run_case(case: Case, scratch: Path, main: Callable[[list[str]], None]
+             ) -> tuple[int | None, list[str]]:
+    """Run one case in-process: its exit code (None when it escaped or hung) and the faults
+    found (empty: it behaved as documented)."""
     work = scratch / "run"
     work.mkdir(exist_ok=True)
     for leftover in work.iterdir():
@@ -596,7 +598,7 @@ def run_case(case: Case, scratch: Path, main: Callable[[list[str]], None]) -> li
             faults.append(f"{case.protect} was changed")
         if case.protect.startswith("/dev/") and after is not None and stat.S_ISREG(after[0]):
             faults.append(f"{case.protect} was replaced by a regular file")
-    return faults
+    return (code if isinstance(code, int) else None), faults
 
 
 @dataclass
@@ -611,8 +613,10 @@ class Report:
     codes: dict[int, int] = field(default_factory=dict)
     failures: list[tuple[str, list[str]]] = field(default_factory=list)
 
-    def add(self, case: Case, faults: list[str]) -> None:
+    def add(self, case: Case, faults: list[str], code: int | None = None) -> None:
         self.inputs += 1
+        if code is not None:
+            self.codes[code] = self.codes.get(code, 0) + 1
         if faults:
             self.failures.append((case.label, faults))
         for f in faults:
@@ -626,8 +630,10 @@ class Report:
                 self.other += 1
 
     def summary(self) -> str:
+        codes = ", ".join(f"{k}: {v}" for k, v in sorted(self.codes.items()))
         return (f"{self.inputs} inputs: {self.tracebacks} tracebacks, {self.wrong_codes} wrong "
-                f"exit codes, {self.hangs} hangs, {self.other} other faults")
+                f"exit codes, {self.hangs} hangs, {self.other} other faults (exit codes "
+                f"{codes})")
 
 
 def run_battery(cases: list[Case], scratch: Path,
@@ -635,7 +641,8 @@ def run_battery(cases: list[Case], scratch: Path,
     """Run every case; the report of the faults."""
     report = Report()
     for case in cases:
-        report.add(case, run_case(case, scratch, main))
+        code, faults = run_case(case, scratch, main)
+        report.add(case, faults, code)
     return report
 
 
