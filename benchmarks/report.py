@@ -13,6 +13,7 @@ when a block was edited by hand (or a marker lost its stamp). Usage::
     python3 -m benchmarks.report --list
     python3 -m benchmarks.report arrange-enumerate --runs 3
     python3 -m benchmarks.report all --runs 3
+    python3 -m benchmarks.report arrange-enumerate --render   # from the saved results
 
 Each run is one ``pytest --benchmark-only --benchmark-json`` process over the table's
 benchmarks. For each run the ratio of a row is the peer's median over ours; the table shows the
@@ -39,6 +40,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
+#: the per-run medians of the latest report of each table (``--render`` re-writes from them)
+RESULTS = ROOT / "benchmarks" / "results"
 
 
 @dataclass(frozen=True)
@@ -184,6 +187,18 @@ def fmt_time(seconds: float) -> str:
     raise AssertionError  # pragma: no cover
 
 
+def verdict(every_run: bool, no_run: bool) -> str:
+    """``met`` only when every run meets the target, ``NOT met`` when none does."""
+    if every_run:
+        return "met in every run"
+    return "NOT met" if no_run else "not shown (the runs fall on both sides)"
+
+
+def fmt_ratio(x: float) -> str:
+    """``4.94x``, ``324x``, ``3,750x``."""
+    return f"{x:,.0f}x" if x >= 1000 else f"{x:.3g}x"
+
+
 def fmt_times(values: list[float]) -> str:
     """The median time of the runs, and their range when there are several."""
     med = fmt_time(statistics.median(values))
@@ -192,12 +207,12 @@ def fmt_times(values: list[float]) -> str:
     return f"{med} ({fmt_time(min(values))}-{fmt_time(max(values))})"
 
 
-def fmt_range(values: list[float], fmt: str = "{:.3g}") -> str:
-    """``median (min-max)``."""
-    med = statistics.median(values)
+def fmt_ratios(values: list[float]) -> str:
+    """``median (min-max)`` of the per-run ratios."""
+    med = fmt_ratio(statistics.median(values))
     if len(values) == 1:
-        return fmt.format(med)
-    return f"{fmt.format(med)} ({fmt.format(min(values))}-{fmt.format(max(values))})"
+        return med
+    return f"{med} ({fmt_ratio(min(values))}-{fmt_ratio(max(values))})"
 
 
 def render(table: Table, runs: list[dict[str, float]], loads: list[tuple[float, ...]],
@@ -211,7 +226,8 @@ def render(table: Table, runs: list[dict[str, float]], loads: list[tuple[float, 
         f"{os.cpu_count()} CPUs, {platform.python_implementation()} {platform.python_version()}"
         f", load average (1/5/15 min) {' / '.join(f'{x:.1f}' for x in loads[0])} before and "
         f"{' / '.join(f'{x:.1f}' for x in loads[-1])} after; the machine is shared with other "
-        "jobs, so read the ratios, not the times.")
+        "jobs, so read the ratios, not the times. A target is met only when every run meets "
+        "it.")
     lines = [textwrap.fill(header, 96), "",
              "| job | ours | peer | ratio peer/ours | target |", "|---|---|---|---|---|"]
     for row in table.rows:
@@ -219,18 +235,18 @@ def render(table: Table, runs: list[dict[str, float]], loads: list[tuple[float, 
         if row.peer is None:
             target = ""
             if row.limit is not None:
-                met = statistics.median(ours) < row.limit
-                target = f"median < {fmt_time(row.limit)}: {'met' if met else 'NOT met'}"
+                target = f"< {fmt_time(row.limit)}: " + verdict(max(ours) < row.limit,
+                                                               min(ours) >= row.limit)
             lines.append(f"| {row.job} | {fmt_times(ours)} | | | {target} |")
             continue
         peer = [r[row.peer] for r in runs]
         ratios = [p / o for p, o in zip(peer, ours, strict=True)]
         target = ""
         if row.target is not None:
-            met = statistics.median(ratios) >= row.target
-            target = f">= {row.target:g}x: {'met' if met else 'NOT met'}"
+            target = f">= {row.target:g}x: " + verdict(min(ratios) >= row.target,
+                                                       max(ratios) < row.target)
         lines.append(f"| {row.job} | {fmt_times(ours)} | {fmt_times(peer)} | "
-                     f"{fmt_range(ratios, '{:.3g}x')} | {target} |")
+                     f"{fmt_ratios(ratios)} | {target} |")
     for note in table.skipped:
         lines.append("")
         lines.append(f"Not run by the report: {note}.")
@@ -296,6 +312,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("tables", nargs="*", help="table names, or 'all'")
     ap.add_argument("--runs", type=int, default=3, help="pytest processes per table (3)")
     ap.add_argument("--list", action="store_true", help="list the tables and exit")
+    ap.add_argument("--render", action="store_true",
+                    help="only re-write the tables from the saved results (no runs)")
     args = ap.parse_args(argv)
     if args.list or not args.tables:
         for t in TABLES.values():
@@ -309,16 +327,25 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit("benchmarks.report: --runs must be at least 1")
     for name in names:
         table = TABLES[name]
-        loads = [os.getloadavg()]
-        runs = []
-        with tempfile.TemporaryDirectory() as tmp:
-            for i in range(args.runs):
-                print(f"{name}: run {i + 1}/{args.runs} ...", file=sys.stderr, flush=True)
-                runs.append(run_once(table, Path(tmp) / f"run{i}.json"))
-        loads.append(os.getloadavg())
-        date = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
-        write_block(DOCS / table.doc, name, render(table, runs, loads, date))
-        print(f"{name}: wrote docs/{table.doc}", file=sys.stderr)
+        saved = RESULTS / f"{name}.json"
+        if args.render:
+            data = json.loads(saved.read_text())
+        else:
+            loads = [os.getloadavg()]
+            runs = []
+            with tempfile.TemporaryDirectory() as tmp:
+                for i in range(args.runs):
+                    print(f"{name}: run {i + 1}/{args.runs} ...", file=sys.stderr, flush=True)
+                    runs.append(run_once(table, Path(tmp) / f"run{i}.json"))
+            loads.append(os.getloadavg())
+            data = {"date": _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+                    "loads": loads, "runs": runs}
+            RESULTS.mkdir(exist_ok=True)
+            saved.write_text(json.dumps(data, indent=1) + "\n")
+        body = render(table, data["runs"], [tuple(x) for x in data["loads"]], data["date"])
+        write_block(DOCS / table.doc, name, body)
+        print(f"{name}: wrote docs/{table.doc} (results: {saved.relative_to(ROOT)})",
+              file=sys.stderr)
 
 
 if __name__ == "__main__":
