@@ -55,8 +55,8 @@ def test_hexagon_rhombus_has_four_symmetries_and_hexagon_twelve() -> None:
 
 
 def test_estimate_is_close_and_reproducible(square_problem) -> None:
-    a = estimate(square_problem, probes=3000, seed=7)
-    b = estimate(square_problem, probes=3000, seed=7)
+    a = estimate(square_problem, probes=3000, seed=7, method="knuth")
+    b = estimate(square_problem, probes=3000, seed=7, method="knuth")
     assert a == b
     assert abs(a.solutions - 652) < 4 * a.solutions_error + 20
     from solver.arrange.engines.kernel import KernelSearch
