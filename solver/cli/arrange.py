@@ -391,17 +391,24 @@ def split_cmd(problem: ArrangementProblem, depth: int | None, jobs: int, output:
 
 @arrange.command("export")
 @problem_options
-@click.option("--format", "fmt", type=click.Choice(["dlx"]), default="dlx", show_default=True,
-              help="dlx: Knuth's exact cover with colours text (DLX2, SSXCC).")
+@click.option("--format", "fmt", type=click.Choice(["dlx", "cnf"]), default="dlx",
+              show_default=True,
+              help="dlx: Knuth's exact cover with colours text (DLX2, SSXCC); cnf: DIMACS with "
+                   "a 'c ind' sampling set (ApproxMC, GANAK).")
 @output_options
 def export_cmd(problem: ArrangementProblem, fmt: str, output: Output) -> None:
     """Write the instance for external solvers (compact arrangements).
 
-    JSON: {"format": "dlx", "text": ...}.
+    JSON: {"format": "dlx" or "cnf", "text": ...}.
     """
-    from solver.arrange.export import dlx_text
+    if fmt == "cnf":
+        from solver.arrange.cnf import dimacs_text
 
-    text = dlx_text(problem)
+        text = dimacs_text(problem)
+    else:
+        from solver.arrange.export import dlx_text
+
+        text = dlx_text(problem)
     output.emit({"format": fmt, "text": text}, text)
 
 
