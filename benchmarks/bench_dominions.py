@@ -11,10 +11,10 @@ import random
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from puzzles.dominions import Move, Outcome, Position
+from puzzles.dominions import PASS, Group, Move, Outcome, Position
 from solver.dominions.graphs import groups as nx_groups
 from solver.dominions.players import RandomPlayer, make_player
-from solver.dominions.selfplay import play_game
+from solver.dominions.rollout import playout
 from solver.dominions.tracker import Tracker
 
 
@@ -31,7 +31,7 @@ POSITIONS = [midgame(s) for s in range(5)]
 
 
 def fresh(pos: Position) -> None:
-    pos._groups = None  # measure with the group computation included
+    """Groups are kept by push/pop now; nothing to reset before generating moves."""
 
 
 # --------------------------------------------------------------------- legal-move generation
@@ -77,7 +77,12 @@ def test_random_game(benchmark: BenchmarkFixture) -> None:
 
     def run() -> int:
         s = next(seeds)
-        return len(play_game(RandomPlayer(s), RandomPlayer(s + 1)).moves)
+        pos = Position()
+        t = Tracker(pos)
+        players = (RandomPlayer(s), RandomPlayer(s + 1))
+        while not pos.is_over():
+            t.push(players[pos.to_move].choose(t))
+        return len(pos.moves)
     assert benchmark.pedantic(run, rounds=5, iterations=1) > 100
 
 
@@ -109,7 +114,7 @@ def replay_with(update: str) -> int:
             t.update()
             total += len(t.table)
         elif update == "engine":
-            total += len(pos.groups()[1])
+            total += len(pos.compute_groups()[1])
         elif update == "networkx":
             total += len(nx_groups(pos))
         else:
@@ -135,6 +140,65 @@ def test_groups_recompute_networkx(benchmark: BenchmarkFixture) -> None:
 @pytest.mark.benchmark(group="groups after every move (110 moves)")
 def test_moves_only_baseline(benchmark: BenchmarkFixture) -> None:
     assert benchmark(replay_with, "none") == len(GAME)
+
+
+# --------------------------------------------------------------------- playouts per second
+class FullRecompute(Position):
+    """The engine as it was before incremental groups: every move recomputes all groups."""
+
+    def _update_groups(self, cell: int, flipped: tuple[int, ...]) -> None:
+        self._saved.append((self.gid, self.group_table, self._next_gid))
+        self.gid, self.group_table, self._next_gid = [-1] * len(self.piece), {}, 0
+        self._rebuild(set(self.occupied), [])
+
+    def _restore_groups(self) -> None:
+        self.gid, self.group_table, self._next_gid = self._saved.pop()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._saved: list[tuple[list[int], dict[int, Group], int]] = []
+
+
+def _list_policy(pos: Position, rng: random.Random) -> Move:
+    moves = pos.legal_placements()
+    if not moves:
+        return PASS
+    cell, p, _, _ = rng.choice(moves)
+    return Move(cell, p)
+
+
+def _playouts(cls: type[Position], policy: str, games: int = 4) -> int:
+    total = 0
+    for s in range(games):
+        rng = random.Random(s)
+        pos = cls()
+        if policy == "sample":
+            total += playout(pos, rng)
+        else:
+            while not pos.is_over():
+                pos.push(_list_policy(pos, rng))
+            total += len(pos.moves)
+    return total
+
+
+@pytest.mark.benchmark(group="random playouts from the empty board (4 games)")
+def test_playouts_sampled_incremental(benchmark: BenchmarkFixture) -> None:
+    assert benchmark.pedantic(_playouts, args=(Position, "sample"), rounds=5) > 0
+
+
+@pytest.mark.benchmark(group="random playouts from the empty board (4 games)")
+def test_playouts_sampled_full_recompute(benchmark: BenchmarkFixture) -> None:
+    assert benchmark.pedantic(_playouts, args=(FullRecompute, "sample"), rounds=5) > 0
+
+
+@pytest.mark.benchmark(group="random playouts from the empty board (4 games)")
+def test_playouts_all_legal_incremental(benchmark: BenchmarkFixture) -> None:
+    assert benchmark.pedantic(_playouts, args=(Position, "list"), rounds=3) > 0
+
+
+@pytest.mark.benchmark(group="random playouts from the empty board (4 games)")
+def test_playouts_all_legal_full_recompute(benchmark: BenchmarkFixture) -> None:
+    assert benchmark.pedantic(_playouts, args=(FullRecompute, "list"), rounds=3) > 0
 
 
 # --------------------------------------------------------------------- players

@@ -16,15 +16,15 @@ engines: it recomputes every neighbour from the grid's direction deltas.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from puzzles.beamsets import PieceSet, piece_set
-from puzzles.errors import InvalidInputError, ParseError
+from puzzles.documents import read_json, source_name, validate
+from puzzles.errors import InvalidInputError
 from puzzles.grids import Cell
-from puzzles.regions import Region, parse_region
+from puzzles.regions import Region, check_cells, parse_region
 
 KINDS = ("compact", "transcendental", "starmap")
 
@@ -95,75 +95,48 @@ class Arrangement:
 
 
 def arrangement_from_json(data: object, where: str = "<json>") -> Arrangement:
-    """Build an arrangement from its JSON document; raises ParseError naming the fault."""
-    if not isinstance(data, dict):
-        raise ParseError("expected a JSON object", where=where)
-    for key in ("set", "kind", "placements"):
-        if key not in data:
-            raise ParseError(f"missing key {key!r}", where=where)
-    kind = data["kind"]
-    if kind not in KINDS:
-        raise ParseError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}", where=where)
-    ps = piece_set(str(data["set"]))
+    """Build an arrangement from its JSON document (``docs/schemas/arrangement.schema.json``).
+
+    Raises
+    ------
+    ParseError
+        When the document does not match the schema (naming the JSON pointer).
+    InvalidInputError
+        For an unknown set, a bad region or a cell holding two pieces.
+    """
+    from puzzles.schemas import ArrangementDoc
+
+    doc = validate(data, ArrangementDoc, where)
+    try:
+        ps = piece_set(doc.set)
+    except InvalidInputError as exc:
+        raise InvalidInputError(f"at /set: {exc.message}", where=where) from None
     region: Region | None = None
-    border = str(data.get("border") or "blank")
-    if data.get("region_cells"):
+    border = doc.border or "blank"
+    wrap = (doc.wrap[0], doc.wrap[1]) if doc.wrap else None
+    if doc.region_cells:
+        cells = check_cells(((c[0], c[1]) for c in doc.region_cells), ps.grid, wrap,
+                            f"{where}: region_cells")
+        region = Region(ps.grid, cells, doc.region or "custom", border, wrap)
+    elif doc.region:
         try:
-            cells = frozenset((int(c[0]), int(c[1])) for c in data["region_cells"])
-        except (TypeError, ValueError, IndexError) as exc:
-            raise ParseError("region_cells must be a list of [q, r] pairs", where=where) from exc
-        wrap = data.get("wrap")
-        region = Region(
-            ps.grid,
-            cells,
-            str(data.get("region") or "custom"),
-            border,
-            (int(wrap[0]), int(wrap[1])) if wrap else None,
-        )
-    elif data.get("region"):
-        region = parse_region(str(data["region"]), ps.grid.kind, border)
+            region = parse_region(doc.region, ps.grid.kind, border)
+        except InvalidInputError as exc:
+            raise InvalidInputError(f"at /region: {exc}", where=where) from None
     placements: dict[Cell, int] = {}
-    raw = data["placements"]
-    if not isinstance(raw, list):
-        raise ParseError("'placements' must be a list", where=where)
-    for i, item in enumerate(raw, 1):
-        try:
-            cell = (int(item["cell"][0]), int(item["cell"][1]))
-            number = int(item["piece"])
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise ParseError(
-                f"placement #{i} must look like {{\"cell\": [q, r], \"piece\": n}}", where=where
-            ) from exc
+    for i, item in enumerate(doc.placements):
+        cell = (item.cell[0], item.cell[1])
         if cell in placements:
             raise InvalidArrangementError(
-                f"placement #{i}: cell {list(cell)} holds two pieces", where=where
-            )
-        placements[cell] = number
-    pieces = tuple(int(p) for p in data["pieces"]) if data.get("pieces") else None
-    return Arrangement(
-        ps.name,
-        kind,
-        placements,
-        region,
-        bool(data.get("single_group")),
-        bool(data.get("no_adjacent")),
-        pieces,
-    )
+                f"at /placements/{i}: cell {list(cell)} holds two pieces", where=where)
+        placements[cell] = item.piece
+    return Arrangement(ps.name, doc.kind, placements, region, doc.single_group,
+                       doc.no_adjacent, tuple(doc.pieces) if doc.pieces else None)
 
 
 def read_arrangement(path: Path) -> Arrangement:
-    """Read an arrangement JSON file; raises ParseError or InvalidInputError."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InvalidInputError(f"cannot read file: {exc.strerror}", where=str(path)) from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ParseError(
-            f"bad JSON at line {exc.lineno} column {exc.colno}: {exc.msg}", where=str(path)
-        ) from exc
-    return arrangement_from_json(data, str(path))
+    """Read an arrangement JSON file (or ``-``); raises ParseError or InvalidInputError."""
+    return arrangement_from_json(read_json(path, "arrangement file"), source_name(path))
 
 
 # --------------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ CELLS = SIZE * SIZE
 HOLE = 0
 
 Position = tuple[int, ...]
+_PIECES = {str(n) for n in range(1, 16)}
 
 
 def parse_position(text: str, where: str = "position") -> Position:
@@ -48,7 +49,7 @@ def parse_position(text: str, where: str = "position") -> Position:
         if tok in (".", "_", "0"):
             cells.append(HOLE)
             continue
-        if not tok.isdigit() or not 1 <= int(tok) <= 15:
+        if tok not in _PIECES:
             raise ParseError(f"cell {i + 1}: {tok!r} is not a piece 1-15 or a hole", where=where)
         cells.append(int(tok))
     seen: dict[int, int] = {}

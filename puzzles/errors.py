@@ -1,8 +1,9 @@
 """The exception hierarchy shared by every floor.
 
-The command line maps each class to a one-line message and an exit code:
-``InvalidInputError`` (and its subclasses) -> 2, ``InfeasibleError`` -> 1,
-``SearchInterrupted`` -> 130.
+The command line maps each class to a one-line message and an exit code (the table is in
+``docs/errors.md``): ``InvalidInputError`` (and its subclasses) -> 2, ``InfeasibleError`` -> 1,
+``BudgetExhaustedError`` -> 3, ``EngineFaultError`` -> 70, ``SearchInterrupted`` -> 130 (143 when
+the run was stopped by SIGTERM).
 """
 
 from __future__ import annotations
@@ -51,7 +52,21 @@ class InfeasibleError(PuzzleError):
     exit_code = 1
 
 
+class BudgetExhaustedError(PuzzleError):
+    """A search used up its budget (``--max-nodes``, ``--node-limit``, depth) before an answer:
+    not a proof that none exists (exit code 3)."""
+
+    exit_code = 3
+
+
 class SearchInterrupted(PuzzleError):  # noqa: N818 - reads better at call sites
     """A long run was stopped by the user; what was found so far has been kept (exit 130)."""
 
     exit_code = 130
+
+
+class EngineFaultError(PuzzleError):
+    """An engine reported an answer that its independent check rejects: a bug in the
+    program, never a result and never the user's fault (exit code 70, EX_SOFTWARE)."""
+
+    exit_code = 70

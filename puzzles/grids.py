@@ -246,7 +246,8 @@ def dominions_name(cell: Cell, base: int = 9) -> str:
 def parse_dominions_name(name: str, base: int = 9) -> Cell:
     """The axial cell of a Dominions name such as ``i9``; raises InvalidInputError."""
     text = name.strip().lower()
-    if len(text) < 2 or text[0] not in LETTERS or not text[1:].isdigit():
+    if len(text) < 2 or text[0] not in LETTERS or not (text[1:].isascii() and text[1:].isdigit()) \
+            or len(text) > 4:
         raise InvalidInputError(f"{name!r} is not a cell name like 'i9'")
     letter, number = LETTERS.index(text[0]) + 1, int(text[1:])
     if not on_dominions_board(letter, number, base):

@@ -23,11 +23,12 @@ Examples
 
 from __future__ import annotations
 
-import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from puzzles.documents import load_json, parse_int, read_text, validate
 from puzzles.errors import InvalidInputError, ParseError
 from puzzles.grids import Cell, Grid, grid
 
@@ -108,7 +109,10 @@ class Region:
         }
 
 
-_SIZE = re.compile(r"^(\d+)x(\d+)$")
+_SIZE = re.compile(r"^([0-9]{1,4})x([0-9]{1,4})$")
+#: The largest region (cells) and the largest coordinate a region file may use.
+MAX_CELLS = 40_000
+MAX_COORDINATE = 100_000
 
 
 def _size(text: str, name: str) -> tuple[int, int]:
@@ -188,15 +192,15 @@ def parse_region(name: str, grid_kind: str, border: str = "blank") -> Region:
         if g.cell_shape != "hexagon" or torus:
             raise InvalidInputError(f"region {name!r}: hexagon:B/B+1 is a hexagon-set region")
         small, _, big = arg.partition("/")
-        if not (small.isdigit() and big.isdigit() and int(big) == int(small) + 1
-                and 1 <= int(small) <= 60):
+        if not (re.fullmatch("[0-9]{1,2}", small) and re.fullmatch("[0-9]{1,2}", big)
+                and int(big) == int(small) + 1 and 1 <= int(small) <= 60):
             raise InvalidInputError(
                 f"region {name!r}: expected hexagon:B/B+1 with B from 1 to 60, e.g. hexagon:16/17")
         return Region(g, uncentred_hexagon_cells(int(small)), name, border)
     if shape == "hexagon":
         if g.cell_shape != "hexagon" or torus:
             raise InvalidInputError(f"region {name!r}: hexagon:B is a plain hexagon-set region")
-        if not arg.isdigit() or not 1 <= int(arg) <= 60:
+        if not re.fullmatch("[0-9]{1,2}", arg) or not 1 <= int(arg) <= 60:
             raise InvalidInputError(f"region {name!r}: base must be a number from 1 to 60")
         return Region(g, hexagon_cells(int(arg)), name, border)
     raise InvalidInputError(
@@ -204,54 +208,95 @@ def parse_region(name: str, grid_kind: str, border: str = "blank") -> Region:
     )
 
 
+def check_cells(cells: Iterable[Cell], g: Grid, wrap: tuple[int, int] | None,
+                where: str) -> frozenset[Cell]:
+    """Refuse an absurd or disconnected region at once.
+
+    At most ``MAX_CELLS`` cells, coordinates within ``MAX_COORDINATE``, on a torus every cell
+    inside ``0 <= q < W``, ``0 <= r < H``, and the cells connected through grid sides (the
+    wrap-around included).
+
+    Raises
+    ------
+    InvalidInputError
+        Naming the first fault.
+    """
+    out = frozenset(cells)
+    if not out:
+        raise InvalidInputError("the region has no cells", where=where)
+    if len(out) > MAX_CELLS:
+        raise InvalidInputError(f"{len(out)} cells; a region has at most {MAX_CELLS}",
+                                where=where)
+    for q, r in out:
+        if abs(q) > MAX_COORDINATE or abs(r) > MAX_COORDINATE:
+            raise InvalidInputError(f"cell [{q}, {r}] is absurdly far away (coordinates are "
+                                    f"at most {MAX_COORDINATE} from 0)", where=where)
+        if wrap is not None and not (0 <= q < wrap[0] and 0 <= r < wrap[1]):
+            raise InvalidInputError(f"cell [{q}, {r}] lies outside the wrap periods "
+                                    f"{list(wrap)}", where=where)
+    start = min(out, key=lambda c: (c[1], c[0]))
+    seen = {start}
+    todo = [start]
+    while todo:
+        cell = todo.pop()
+        for d in g.directions(cell):
+            nxt = g.neighbour(cell, d)
+            if wrap is not None:
+                nxt = (nxt[0] % wrap[0], nxt[1] % wrap[1])
+            if nxt in out and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    if len(seen) != len(out):
+        cut = min(out - seen, key=lambda c: (c[1], c[0]))
+        raise InvalidInputError(f"the region is not connected: cell {list(cut)} is cut off "
+                                f"from {list(start)}", where=where)
+    return out
+
+
 def read_region_file(path: Path, grid_kind: str, border: str = "blank") -> Region:
     """Read a region file.
 
-    Two formats: JSON ``{"cells": [[q, r], ...]}`` (optionally with ``"wrap": [W, H]``), or
-    text with one ``q r`` pair per line (``#`` starts a comment).
+    Two formats: JSON ``{"cells": [[q, r], ...]}`` (optionally with ``"wrap": [W, H]``;
+    schema ``docs/schemas/region.schema.json``), or text with one ``q r`` pair per line
+    (``#`` starts a comment). The region must be connected and of sane size
+    (``check_cells``).
 
     Raises
     ------
     ParseError
-        Naming the file and line of the first fault.
+        Naming the file and line (and column) or JSON pointer of the first fault.
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InvalidInputError(
-            f"cannot read region file: {exc.strerror}", where=str(path)
-        ) from exc
+    from puzzles.schemas import RegionDoc
+
+    where = str(path)
+    text = read_text(path, "region file")
     cells: set[Cell] = set()
     wrap: tuple[int, int] | None = None
     if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-            raw = data["cells"]
-            for i, c in enumerate(raw):
-                if not (isinstance(c, list) and len(c) == 2 and all(isinstance(v, int) for v in c)):
-                    raise ParseError(f"cell #{i + 1} is not a pair of integers", where=str(path))
-                cells.add((c[0], c[1]))
-            if data.get("wrap"):
-                wrap = (int(data["wrap"][0]), int(data["wrap"][1]))
-        except json.JSONDecodeError as exc:
-            raise ParseError(f"bad JSON at line {exc.lineno}: {exc.msg}", where=str(path)) from exc
-        except (KeyError, TypeError) as exc:
-            raise ParseError("expected an object with a 'cells' list", where=str(path)) from exc
+        doc = validate(load_json(text, where), RegionDoc, where)
+        for i, c in enumerate(doc.cells):
+            if (c[0], c[1]) in cells:
+                raise ParseError(f"at /cells/{i}: cell {c} listed twice", where=where)
+            cells.add((c[0], c[1]))
+        if doc.wrap:
+            wrap = (doc.wrap[0], doc.wrap[1])
     else:
         for lineno, line in enumerate(text.splitlines(), 1):
-            body = line.split("#", 1)[0].strip()
-            if not body:
+            body = line.split("#", 1)[0]
+            if not body.strip():
                 continue
-            fields = body.replace(",", " ").split()
-            try:
-                q, r = (int(v) for v in fields)
-            except ValueError as exc:
-                raise ParseError(
-                    f"line {lineno}: expected two integers 'q r', got {body!r}", where=str(path)
-                ) from exc
+            fields = [(m.start() + 1, m.group()) for m in re.finditer(r"[^\s,]+", body)]
+            if len(fields) != 2:
+                raise ParseError(f"line {lineno}: expected two integers 'q r', got "
+                                 f"{body.strip()[:40]!r}", where=where)
+            q, r = (parse_int(v, -MAX_COORDINATE, MAX_COORDINATE,
+                              f"line {lineno} column {col}", where) for col, v in fields)
             if (q, r) in cells:
-                raise ParseError(f"line {lineno}: cell ({q}, {r}) listed twice", where=str(path))
+                raise ParseError(f"line {lineno}: cell ({q}, {r}) listed twice", where=where)
             cells.add((q, r))
+            if len(cells) > MAX_CELLS:
+                raise ParseError(f"line {lineno}: more than {MAX_CELLS} cells", where=where)
     if not cells:
-        raise ParseError("the file lists no cells", where=str(path))
-    return Region(grid(grid_kind), frozenset(cells), path.name, border, wrap)
+        raise ParseError("the file lists no cells", where=where)
+    g = grid(grid_kind)
+    return Region(g, check_cells(cells, g, wrap, where), path.name, border, wrap)

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from puzzles.arrangements import Arrangement
 from puzzles.beamsets import PieceSet
-from reports.svg import DEFAULT_STYLE, Overlay, PieceDrawing, Style, board_svg, piece_gallery_svg
+from reports.legend import LegendEntry
+from reports.svg import (
+    DEFAULT_STYLE,
+    Overlay,
+    PieceDrawing,
+    Style,
+    board_svg,
+    piece_gallery_svg,
+    readable_style,
+)
 from reports.text import table
 
 
@@ -53,7 +62,9 @@ def arrangement_svg(
     }
     cells = list(arr.region.ordered_cells) if arr.region is not None else list(pieces)
     overlays = [Overlay("outline", highlight, colour="#d62728", width=3.0)] if highlight else []
-    return board_svg(ps.grid, cells, pieces, overlays, style=style, title=title)
+    legend = [LegendEntry("outline", "#d62728", "fixed piece", width=3.0)] if highlight else []
+    return board_svg(ps.grid, cells, pieces, overlays, style=readable_style(ps.grid, style),
+                     title=title, legend=legend)
 
 
 def arrangement_text(arr: Arrangement) -> str:

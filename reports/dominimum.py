@@ -21,6 +21,17 @@ from dataclasses import dataclass
 import drawsvg as draw
 
 from puzzles.dominimum.layout import Cell, Layout
+from reports.legend import (
+    FONT,
+    LegendEntry,
+    block_height,
+    draw_legend,
+    legend_height,
+    legend_width,
+    text_block,
+    text_width,
+    wrap_text,
+)
 
 PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
 
@@ -34,29 +45,67 @@ class Highlight:
     label: str = ""
 
 
-def layout_svg(layout: Layout, highlights: Sequence[Highlight] = (), *, title: str = "",
-               caption: str = "", cell: float = 36.0, marks: Mapping[Cell, str] | None = None
-               ) -> str:
-    """An SVG document of ``layout``: tiles, binary symbols, tinted groups and a legend.
+SYMBOL_COLOUR = "#1f3b73"
+#: The legend of the binary symbols (always drawn under a layout).
+SYMBOL_LEGEND = (LegendEntry("symbol1", SYMBOL_COLOUR, "pip = 1"),
+                 LegendEntry("symbol2", SYMBOL_COLOUR, "small circle = 2"),
+                 LegendEntry("symbol4", SYMBOL_COLOUR, "large circle = 4"))
 
+
+def layout_svg(layout: Layout, highlights: Sequence[Highlight] = (), *, title: str = "",
+               caption: str = "", cell: float = 36.0, marks: Mapping[Cell, str] | None = None,
+               targets: Mapping[Cell, str] | None = None, coordinates: bool = True,
+               legend: bool = True) -> str:
+    """An SVG document of ``layout``: tiles, binary symbols, tinted groups, grid coordinates
+    and a legend (the symbols, then every labelled highlight).
+
+    ``coordinates=False`` and ``legend=False`` draw the tiles alone (a tile in a hand).
+
+    Column numbers (x) run along the top, row numbers (y) down the left, as in ``4@(-2,-4)``.
     ``marks`` puts a short text in the corner of cells (e.g. ``"new"`` on a placement).
+    ``targets`` draws empty cells (dashed) carrying their name as a ``data-cell`` attribute:
+    the places a tile may go, for clickable layouts.
     """
     x0, y0, x1, y1 = layout.bounds()
+    for tx, ty in targets or {}:
+        x0, y0, x1, y1 = min(x0, tx), min(y0, ty), max(x1, tx), max(y1, ty)
     margin = 10.0
-    top = 22.0 if title else 0.0
-    legend_rows = [h for h in highlights if h.label]
-    bottom = (18.0 if caption else 0.0) + 16.0 * len(legend_rows)
-    width = (x1 - x0 + 1) * cell + 2 * margin
-    height = (y1 - y0 + 1) * cell + 2 * margin + top + bottom
-    d = draw.Drawing(max(width, 160.0), height)
-    d.append(draw.Rectangle(0, 0, max(width, 160.0), height, fill="#ffffff"))
+    axis = 16.0 if coordinates else 0.0  # room for the coordinates
+    entries = [*SYMBOL_LEGEND,
+               *(LegendEntry("fill", h.colour, h.label) for h in highlights if h.label)
+               ] if legend else []
+    board_w = (x1 - x0 + 1) * cell + axis
+    longest = max([text_width(t, 14) for t in (title, caption) if t] + [legend_width(entries)])
+    inner = max(board_w, min(longest, 340.0), legend_width(entries))
+    title_lines = wrap_text(title, 14, inner) if title else []
+    caption_lines = wrap_text(caption, 12, inner) if caption else []
+    top = block_height(title_lines, 14) + (4.0 if title else 0.0)
+    legend_h = legend_height(entries, inner) if entries else 0.0
+    width = inner + 2 * margin
+    grid_top = margin + top + axis
+    grid_left = margin + (inner - board_w) / 2 + axis
+    height = grid_top + (y1 - y0 + 1) * cell + 8 + legend_h + block_height(caption_lines, 12) \
+        + margin
+    d = draw.Drawing(width, height)
+    d.append(draw.Rectangle(0, 0, width, height, fill="#ffffff"))
 
     def origin(c: Cell) -> tuple[float, float]:
-        return (margin + (c[0] - x0) * cell, margin + top + (c[1] - y0) * cell)
+        return (grid_left + (c[0] - x0) * cell, grid_top + (c[1] - y0) * cell)
 
-    if title:
-        d.append(draw.Text(title, 14, width / 2, 16, text_anchor="middle",
-                           font_family="DejaVu Sans, Arial, sans-serif"))
+    for e in text_block(title_lines, 14, width / 2, margin):
+        d.append(e)
+    for col in range(x0, x1 + 1) if coordinates else ():
+        d.append(draw.Text(str(col), 10, grid_left + (col - x0 + 0.5) * cell, grid_top - 5,
+                           text_anchor="middle", font_family=FONT, fill="#6b6455"))
+    for row in range(y0, y1 + 1) if coordinates else ():
+        d.append(draw.Text(str(row), 10, grid_left - 4,
+                           grid_top + (row - y0 + 0.5) * cell + 3.5,
+                           text_anchor="end", font_family=FONT, fill="#6b6455"))
+    for c, name in (targets or {}).items():
+        x, y = origin(c)
+        d.append(draw.Rectangle(x + 2, y + 2, cell - 4, cell - 4, rx=3, fill="#eef3ea",
+                                stroke="#9bb58f", stroke_width=1, stroke_dasharray="3,2",
+                                data_cell=name))
     for p in layout.placements:
         (ax, ay), (bx, by) = origin(p.cells[0]), origin(p.cells[1])
         left, up = min(ax, bx), min(ay, by)
@@ -81,24 +130,22 @@ def layout_svg(layout: Layout, highlights: Sequence[Highlight] = (), *, title: s
             x, y = origin(c)
             cx, cy = x + cell / 2, y + cell / 2
             if v & 4:
-                d.append(draw.Circle(cx, cy, cell * 0.36, fill="none", stroke="#1f3b73",
+                d.append(draw.Circle(cx, cy, cell * 0.36, fill="none", stroke=SYMBOL_COLOUR,
                                      stroke_width=2))
             if v & 2:
-                d.append(draw.Circle(cx, cy, cell * 0.2, fill="none", stroke="#1f3b73",
+                d.append(draw.Circle(cx, cy, cell * 0.2, fill="none", stroke=SYMBOL_COLOUR,
                                      stroke_width=2))
             if v & 1:
-                d.append(draw.Circle(cx, cy, cell * 0.075, fill="#1f3b73"))
+                d.append(draw.Circle(cx, cy, cell * 0.075, fill=SYMBOL_COLOUR))
     for c, text in (marks or {}).items():
         x, y = origin(c)
-        d.append(draw.Text(text, 9, x + 4, y + 10, fill="#b00020",
-                           font_family="DejaVu Sans, Arial, sans-serif"))
-    yy = margin + top + (y1 - y0 + 1) * cell + 14
-    for hl in legend_rows:
-        d.append(draw.Rectangle(margin, yy - 10, 12, 12, fill=hl.colour, fill_opacity=0.5))
-        d.append(draw.Text(hl.label, 12, margin + 18, yy, font_family="DejaVu Sans, Arial"))
-        yy += 16
-    if caption:
-        d.append(draw.Text(caption, 12, margin, yy + 2, font_family="DejaVu Sans, Arial"))
+        d.append(draw.Text(text, 9, x + 4, y + 10, fill="#b00020", font_family=FONT))
+    yy = grid_top + (y1 - y0 + 1) * cell + 8
+    for e in draw_legend(entries, margin, yy, inner):
+        d.append(e)
+    yy += legend_h
+    for e in text_block(caption_lines, 12, width / 2, yy):
+        d.append(e)
     return str(d.as_svg())
 
 

@@ -13,11 +13,17 @@ from dataclasses import dataclass, field
 from puzzles.dominions import COLOUR_LETTERS, Position
 from puzzles.grids import grid
 from reports.geometry import centre
-from reports.svg import Overlay, PieceDrawing, Style, board_svg
+from reports.legend import LegendEntry
+from reports.svg import Note, Overlay, PieceDrawing, Style, board_svg
 
-BLACK_FILL, BLACK_BEAM = "#2b2b2b", "#f2efe6"
-WHITE_FILL, WHITE_BEAM = "#fbf8ef", "#2b2b2b"
-STYLE = Style(cell_size=16.0, beam_width=2.6, margin=22.0)
+BLACK_FILL, BLACK_BEAM, BLACK_STROKE = "#262626", "#f2efe6", "#111111"
+WHITE_FILL, WHITE_BEAM, WHITE_STROKE = "#ffffff", "#2b2b2b", "#5a5a5a"
+EMPTY_FILL, EMPTY_STROKE = "#e9e5db", "#d2cbbb"
+GROUP_COLOUR = {0: "#1f77b4", 1: "#d62728"}
+EYE_SHAPE = {0: ("ring", "#1f3b73", "White's eye"), 1: ("diamond", "#111111", "Black's eye")}
+LAST_COLOUR, HIGHLIGHT_COLOUR, OSCILLATION_COLOUR = "#ffbf00", "#2ca02c", "#9467bd"
+STYLE = Style(cell_size=19.0, beam_width=3.0, margin=10.0, empty_fill=EMPTY_FILL,
+              cell_stroke=EMPTY_STROKE, label_scale=0.42)
 
 
 @dataclass
@@ -30,48 +36,82 @@ class Marks:
     last: Sequence[int] = ()  # the last move's cell (and what it reversed)
     highlight: Sequence[int] = ()  # e.g. the answer of a puzzle
     labels: dict[int, str] = field(default_factory=dict)
+    highlight_label: str = "highlighted cell"  # its legend entry
+    labels_label: str = "label"  # the legend entry of ``labels``
 
 
 def position_svg(pos: Position, marks: Marks | None = None, title: str | None = None,
-                 caption: str | None = None, numbers: bool = False) -> str:
-    """The board of ``pos`` with its pieces and the given marks."""
+                 caption: str | None = None, numbers: bool = False,
+                 cell_names: bool = False) -> str:
+    """The board of ``pos`` with its pieces, the given marks, coordinates and a legend.
+
+    Pieces are drawn as pieces (a white or black body with its beams) on quiet empty cells;
+    White's eyes are rings, Black's eyes diamonds (side by side on a cell that is both); rows
+    are lettered on the left, number lines numbered at their lower end. ``numbers`` writes each
+    piece's number in a beam-free corner of its cell. ``cell_names``: each cell carries its
+    name as a ``data-cell`` attribute, for clickable boards.
+    """
     marks = marks or Marks()
     b = pos.board
     pieces = {}
+    colours_on_board = set()
     for i in pos.occupied:
         black = pos.owner[i] == 1
+        colours_on_board.add(1 if black else 0)
         pieces[b.cells[i]] = PieceDrawing(
             pos.piece[i], fill=BLACK_FILL if black else WHITE_FILL,
             beam_colour=BLACK_BEAM if black else WHITE_BEAM,
+            stroke=BLACK_STROKE if black else WHITE_STROKE,
             label=str(pos.piece[i]) if numbers else None,
-            label_colour="#ff9f1c" if black else "#1f77b4")
+            label_colour="#ffc46b" if black else "#1f3b73")
     overlays: list[Overlay] = []
+    legend = [LegendEntry("piece", WHITE_FILL, "White piece", WHITE_BEAM),
+              LegendEntry("piece", BLACK_FILL, "Black piece", BLACK_BEAM),
+              LegendEntry("cell", EMPTY_FILL, "empty cell", EMPTY_STROKE)]
     if marks.last:
         overlays.append(Overlay("fill", frozenset(b.cells[i] for i in marks.last),
-                                colour="#ffbf00", opacity=0.55))
+                                colour=LAST_COLOUR, opacity=0.55))
+        legend.append(LegendEntry("fill", LAST_COLOUR, "last move"))
     if marks.highlight:
         overlays.append(Overlay("fill", frozenset(b.cells[i] for i in marks.highlight),
-                                colour="#2ca02c", opacity=0.5))
+                                colour=HIGHLIGHT_COLOUR, opacity=0.5))
+        legend.append(LegendEntry("fill", HIGHLIGHT_COLOUR, marks.highlight_label))
+    outlined = set()
     for colour, cells in marks.groups:
         overlays.append(Overlay("outline", frozenset(b.cells[i] for i in cells),
-                                colour="#d62728" if colour == 1 else "#1f77b4", width=2.0))
-    for colour, cells in marks.eyes.items():
-        overlays.append(Overlay("marker", frozenset(b.cells[i] for i in cells),
-                                colour="#111111" if colour == 1 else "#9aa5b1"))
+                                colour=GROUP_COLOUR[1 if colour == 1 else 0], width=2.2))
+        outlined.add(1 if colour == 1 else 0)
+    for colour in sorted(outlined):
+        legend.append(LegendEntry("outline", GROUP_COLOUR[colour],
+                                  f"{'Black' if colour else 'White'} group", width=2.2))
+    both = set(marks.eyes.get(0, ())) & set(marks.eyes.get(1, ()))
+    for colour, cells in sorted(marks.eyes.items()):
+        shape, fill, label = EYE_SHAPE[1 if colour == 1 else 0]
+        alone = frozenset(b.cells[i] for i in cells if i not in both)
+        shared = frozenset(b.cells[i] for i in cells if i in both)
+        overlays.append(Overlay("marker", alone, colour=fill, shape=shape))
+        if shared:
+            overlays.append(Overlay("marker", shared, colour=fill, shape=shape,
+                                    offset=(-0.3 if colour != 1 else 0.3, 0.0)))
+        if cells:
+            legend.append(LegendEntry(shape, fill, label))
     if marks.oscillation:
         overlays.append(Overlay("cross", frozenset(b.cells[i] for i in marks.oscillation),
-                                colour="#9467bd", width=2.0))
+                                colour=OSCILLATION_COLOUR, width=1.6))
+        legend.append(LegendEntry("cross", OSCILLATION_COLOUR, "eye by oscillation"))
     if marks.labels:
         overlays.append(Overlay("label", frozenset(b.cells[i] for i in marks.labels),
                                 colour="#d62728",
                                 labels={b.cells[i]: t for i, t in marks.labels.items()}))
-    svg = board_svg(grid("hexagon"), b.cells, pieces, overlays, style=STYLE, title=title,
-                    caption=caption)
-    return _with_coordinates(pos, svg)
+        legend.append(LegendEntry("text", "#d62728", marks.labels_label, "1"))
+    names = {b.cells[i]: b.names[i] for i in range(len(b))} if cell_names else None
+    return board_svg(grid("hexagon"), b.cells, pieces, overlays, style=STYLE, title=title,
+                     caption=caption, legend=legend, notes=coordinate_notes(pos),
+                     cell_names=names)
 
 
-def _with_coordinates(pos: Position, svg: str) -> str:
-    """Row letters left of each row and numbers below each SE end of a number line."""
+def coordinate_notes(pos: Position) -> list[Note]:
+    """Row letters left of each row, line numbers beyond the lower (SE) end of each line."""
     b = pos.board
     g = grid("hexagon")
     size = STYLE.cell_size
@@ -80,17 +120,14 @@ def _with_coordinates(pos: Position, svg: str) -> str:
     for i, name in enumerate(b.names):
         first_in_row.setdefault(name[0], i)
         last_in_line.setdefault(name[1:], i)  # names are sorted by letter: the lowest comes first
-    marks = []
+    notes = []
     for text, i, direction in ([(k, v, 4) for k, v in first_in_row.items()]
                                + [(k, v, 16) for k, v in last_in_line.items()]):
         x0, y0 = centre(g, b.cells[i], size)
         x1, y1 = centre(g, g.neighbour(b.cells[i], direction), size)
-        x, y = x0 + 0.62 * (x1 - x0), y0 + 0.62 * (y1 - y0)
-        marks.append(f'<text x="{x:.1f}" y="{y:.1f}" font-size="8" text-anchor="middle" '
-                     f'dominant-baseline="central" fill="#8a8270" '
-                     f'font-family="{STYLE.font_family}">{text}</text>')
-    head, _, _ = svg.rpartition("</svg>")
-    return head + "".join(marks) + "</svg>\n"
+        x, y = x0 + 0.88 * (x1 - x0), y0 + 0.88 * (y1 - y0)
+        notes.append(Note(text, x, y, size=10.0))
+    return notes
 
 
 def position_text(pos: Position) -> str:

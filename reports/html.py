@@ -20,10 +20,15 @@ from markupsafe import Markup
 
 @dataclass
 class Figure:
-    """An SVG picture with a caption."""
+    """An SVG picture with a caption.
+
+    With ``reveal`` set (e.g. ``"Show the answer"``) the figure is hidden behind a click: a
+    ``<details>`` element whose summary is ``reveal`` (answers of puzzles).
+    """
 
     svg: str
     caption: str = ""
+    reveal: str = ""
 
 
 @dataclass
@@ -72,7 +77,8 @@ def render_page(title: str, sections: list[Section], subtitle: str = "") -> str:
                 "anchor": s.anchor or s.title.lower().replace(" ", "-"),
                 "paragraphs": s.paragraphs,
                 "figures": [
-                    {"svg": Markup(_strip_xml_header(f.svg)), "caption": f.caption}
+                    {"svg": Markup(_strip_xml_header(f.svg)), "caption": f.caption,
+                     "reveal": f.reveal}
                     for f in s.figures
                 ],
                 "tables": s.tables,

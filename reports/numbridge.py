@@ -16,18 +16,33 @@ from dataclasses import dataclass
 
 import drawsvg as draw
 
+from reports.legend import (
+    FONT,
+    LegendEntry,
+    block_height,
+    draw_legend,
+    legend_height,
+    legend_width,
+    text_block,
+    text_width,
+    wrap_text,
+)
+
 #: Owner colours (reference: first player blue, second red).
 OWNER_FILL = {1: "#cfe0ff", 2: "#ffd3d3"}
 OWNER_STROKE = {1: "#1f5fd1", 2: "#d62728"}
-FONT = "DejaVu Sans, Arial, sans-serif"
 
 
 @dataclass(frozen=True)
 class BlockOutline:
-    """An outline along a block's border: colour and stroke width."""
+    """An outline along a block's border: colour, stroke width and its legend label."""
 
     colour: str
     width: float = 4.0
+    label: str = ""
+
+
+PLAYER_NAMES = {1: "A (first player)", 2: "B (second player)"}
 
 
 def field_svg(
@@ -38,7 +53,11 @@ def field_svg(
     candidates: Sequence[int] | None = None,
     outlines: Mapping[int, BlockOutline] | None = None,
     title: str | None = None,
-    cell: float = 36.0,
+    cell: float = 40.0,
+    *,
+    legend: Sequence[LegendEntry] | None = None,
+    coordinates: bool = True,
+    cell_names: bool = False,
 ) -> str:
     """An SVG document of a 9x9 field.
 
@@ -52,27 +71,72 @@ def field_svg(
         81 chars; cells whose char is not ``0`` are givens and drawn bold black. Defaults to
         ``digits``.
     owners : sequence of 81 ints, optional
-        0 nobody, 1 first player (blue), 2 second player (red): the cell fill.
+        0 nobody, 1 first player A (blue), 2 second player B (red): the cell fill.
     candidates : sequence of 81 bitmasks, optional
-        Candidates (bit d-1 for digit d) drawn small in blank cells.
+        Candidates (bit d-1 for digit d) drawn small in blank cells, inside the band that
+        block outlines use and on a halo, so outlines never cover them.
     outlines : mapping block id -> BlockOutline
         Blocks outlined along their border (resolved blocks, decisive blocks).
+    legend : sequence of LegendEntry, optional
+        Drawn under the field. By default: the players' colours when ``owners`` is given, then
+        each distinct labelled outline.
+    coordinates : bool
+        Column letters ``a``-``i`` above and row numbers ``1``-``9`` left (``e5`` is the centre).
+    cell_names : bool
+        Write each cell's name (``a1`` .. ``i9``) as a ``data-cell`` attribute on its square,
+        drawn last so that clicks reach it (the server's pages).
     """
     givens = digits if givens is None else givens
+    if legend is None:
+        entries: list[LegendEntry] = []
+        if owners is not None:
+            entries += [LegendEntry("fill", OWNER_FILL[p], PLAYER_NAMES[p]) for p in (1, 2)]
+        seen: set[tuple[str, float, str]] = set()
+        for o in (outlines or {}).values():
+            if o.label and (o.colour, o.width, o.label) not in seen:
+                seen.add((o.colour, o.width, o.label))
+                entries.append(LegendEntry("outline", o.colour, o.label, width=o.width))
+        legend = entries
     m = 10.0
-    top = 22.0 if title else 0.0
+    axis = 16.0 if coordinates else 0.0
     size = 9 * cell
-    width = max(size, 7.2 * len(title or "")) + 2 * m
-    left = -m - (width - size - 2 * m) / 2
-    d = draw.Drawing(width, size + 2 * m + top, origin=(left, -m - top))
-    d.append(draw.Rectangle(left, -m - top, width, size + 2 * m + top, fill="#ffffff"))
-    if title:
-        d.append(draw.Text(title, 13, size / 2, -top + 4, text_anchor="middle", font_family=FONT))
+    board_w = size + axis
+    inner = max(board_w, min(text_width(title or "", 14), 340.0), legend_width(legend))
+    title_lines = wrap_text(title, 14, inner) if title else []
+    top = block_height(title_lines, 14) + (4.0 if title else 0.0) + axis
+    legend_h = legend_height(legend, inner) + (4.0 if legend else 0.0)
+    width = inner + 2 * m
+    height = size + 2 * m + top + legend_h
+    left = -m - axis - (inner - board_w) / 2
+    d = draw.Drawing(width, height, origin=(left, -m - top))
+    d.append(draw.Rectangle(left, -m - top, width, height, fill="#ffffff"))
+    for e in text_block(title_lines, 14, left + width / 2, -m - top + 2):
+        d.append(e)
+    if coordinates:
+        for k in range(9):
+            d.append(draw.Text("abcdefghi"[k], 11, (k + 0.5) * cell, -6, text_anchor="middle",
+                               font_family=FONT, fill="#6b6455"))
+            d.append(draw.Text(str(k + 1), 11, -7, (k + 0.5) * cell + 4, text_anchor="end",
+                               font_family=FONT, fill="#6b6455"))
+    fills = []
     for i in range(81):
         r, c = divmod(i, 9)
         fill = OWNER_FILL.get(owners[i], "#fbfaf6") if owners is not None else "#fbfaf6"
+        fills.append(fill)
         d.append(draw.Rectangle(c * cell, r * cell, cell, cell, fill=fill, stroke="#bbbbbb",
                                 stroke_width=1))
+    # thick borders between blocks and around the field
+    for i in range(81):
+        r, c = divmod(i, 9)
+        if c < 8 and blocks[i] != blocks[i + 1]:
+            d.append(draw.Line((c + 1) * cell, r * cell, (c + 1) * cell, (r + 1) * cell,
+                               stroke="#222222", stroke_width=3, stroke_linecap="square"))
+        if r < 8 and blocks[i] != blocks[i + 9]:
+            d.append(draw.Line(c * cell, (r + 1) * cell, (c + 1) * cell, (r + 1) * cell,
+                               stroke="#222222", stroke_width=3, stroke_linecap="square"))
+    d.append(draw.Rectangle(0, 0, size, size, fill="none", stroke="#222222", stroke_width=3))
+    for b, style in (outlines or {}).items():
+        _outline(d, blocks, str(b), style, cell)
     for i in range(81):
         r, c = divmod(i, 9)
         x, y = c * cell + cell / 2, r * cell + cell / 2
@@ -87,23 +151,19 @@ def field_svg(
         elif candidates is not None and candidates[i]:
             for k in range(9):
                 if candidates[i] >> k & 1:
-                    cx = c * cell + (k % 3 + 0.5) * cell / 3
-                    cy = r * cell + (k // 3 + 0.5) * cell / 3
-                    d.append(draw.Text(str(k + 1), cell * 0.24, cx, cy, text_anchor="middle",
+                    cx = c * cell + (0.24 + 0.26 * (k % 3)) * cell
+                    cy = r * cell + (0.24 + 0.26 * (k // 3)) * cell
+                    d.append(draw.Text(str(k + 1), cell * 0.26, cx, cy, text_anchor="middle",
                                        dominant_baseline="central", font_family=FONT,
-                                       fill="#777777"))
-    # thick borders between blocks and around the field
-    for i in range(81):
-        r, c = divmod(i, 9)
-        if c < 8 and blocks[i] != blocks[i + 1]:
-            d.append(draw.Line((c + 1) * cell, r * cell, (c + 1) * cell, (r + 1) * cell,
-                               stroke="#222222", stroke_width=3, stroke_linecap="square"))
-        if r < 8 and blocks[i] != blocks[i + 9]:
-            d.append(draw.Line(c * cell, (r + 1) * cell, (c + 1) * cell, (r + 1) * cell,
-                               stroke="#222222", stroke_width=3, stroke_linecap="square"))
-    d.append(draw.Rectangle(0, 0, size, size, fill="none", stroke="#222222", stroke_width=3))
-    for b, style in (outlines or {}).items():
-        _outline(d, blocks, str(b), style, cell)
+                                       fill="#4a4a4a", stroke=fills[i], stroke_width=2.5,
+                                       paint_order="stroke"))
+    for e in draw_legend(legend, left + m, size + m, inner):
+        d.append(e)
+    if cell_names:
+        for i in range(81):
+            r, c = divmod(i, 9)
+            d.append(draw.Rectangle(c * cell, r * cell, cell, cell, fill="#ffffff",
+                                    fill_opacity=0, data_cell="abcdefghi"[c] + str(r + 1)))
     return str(d.as_svg())
 
 

@@ -1,4 +1,16 @@
-"""Writing files safely: whole documents atomically, streams as JSON lines that survive Ctrl-C.
+"""The one output layer: whole documents atomically, streams as JSON lines that survive Ctrl-C.
+
+Rules (every file the project writes goes through ``write_atomic`` or ``JsonLinesWriter``):
+
+- only regular files or new paths are written; a folder, a device (``/dev/full``), a pipe or
+  socket, a symlink loop, a read-only file or a folder one may not write into is refused at
+  once with one line (:class:`OutputError`, exit code 2), before any work is lost;
+- the data goes to a temporary file ``.NAME.XXXX.part`` in the same folder, is flushed to disk
+  and renamed over the target, so a reader never sees half a file; a symlink to a regular file
+  is followed (the link stays, its target is replaced);
+- on any error, Ctrl-C or SIGTERM the temporary file is removed and an existing target is left
+  untouched (``JsonLinesWriter`` instead renames what it has on Ctrl-C/SIGTERM: every complete
+  line found so far is kept).
 
 Examples
 --------
@@ -7,24 +19,86 @@ Examples
 >>> write_atomic(p, '{"ok": true}\\n')
 >>> p.read_text()
 '{"ok": true}\\n'
+>>> write_atomic("/dev/null", "x")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+reports.output.OutputError: cannot write /dev/null: it is a device or special file, not a ...
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 from types import TracebackType
 from typing import IO
 
-from puzzles.errors import InvalidInputError
+from puzzles.errors import InvalidInputError, SearchInterrupted
 
 
-def _check_dir(path: Path) -> None:
-    parent = path.resolve().parent
-    if not parent.is_dir():
-        raise InvalidInputError(f"cannot write {path}: folder {parent} does not exist")
+class OutputError(InvalidInputError):
+    """A target that may not or cannot be written (exit code 2)."""
+
+
+def _reason(exc: OSError) -> str:
+    if exc.errno == errno.ELOOP:
+        return "a symlink loop"
+    if exc.errno == errno.ENOSPC:
+        return "no space left on the device"
+    return (exc.strerror or str(exc)).lower()
+
+
+def target(path: Path | str) -> Path:
+    """The real path a write to ``path`` will replace; refuses what must not be replaced.
+
+    Raises
+    ------
+    OutputError
+        For a folder, a special file, a symlink loop, a read-only file, a missing folder or a
+        folder without write permission.
+    """
+    path = Path(path)
+    shown = str(path)
+    if not shown or shown.endswith(os.sep) or path.name in ("", ".", ".."):
+        raise OutputError(f"cannot write {shown or repr(shown)}: not a file name")
+    try:
+        real = Path(os.path.realpath(path, strict=False))
+        info = os.stat(real)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise OutputError(f"cannot write {shown}: {_reason(exc)}") from None
+    except ValueError:
+        raise OutputError(f"cannot write {shown!r}: not a valid file name") from None
+    if info is not None:
+        if stat.S_ISDIR(info.st_mode):
+            raise OutputError(f"cannot write {shown}: it is a folder")
+        if not stat.S_ISREG(info.st_mode):
+            raise OutputError(f"cannot write {shown}: it is a device or special file, not a "
+                              "regular file")
+        if not os.access(real, os.W_OK):
+            raise OutputError(f"cannot write {shown}: the file is read-only")
+    parent = real.parent
+    try:
+        pinfo = os.stat(parent)
+    except OSError:
+        raise OutputError(f"cannot write {shown}: folder {parent} does not exist") from None
+    if not stat.S_ISDIR(pinfo.st_mode):
+        raise OutputError(f"cannot write {shown}: {parent} is not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise OutputError(f"cannot write {shown}: no permission to write in folder {parent}")
+    return real
+
+
+def check_writable(*paths: Path | str | None) -> None:
+    """Refuse, before a long run starts, any given target that ``write_atomic`` would refuse."""
+    for p in paths:
+        if p is not None:
+            target(p)
 
 
 def _umask_mode() -> int:
@@ -33,72 +107,134 @@ def _umask_mode() -> int:
     return 0o666 & ~mask
 
 
+def _temporary(real: Path, shown: str) -> tuple[int, str]:
+    try:
+        return tempfile.mkstemp(prefix=f".{real.name}.", suffix=".part", dir=real.parent)
+    except OSError as exc:
+        raise OutputError(f"cannot write {shown}: {_reason(exc)}") from None
+
+
+def _discard(tmp: str | None) -> None:
+    if tmp is not None:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+
+
 def write_atomic(path: Path | str, text: str | bytes) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder, then rename.
 
-    A reader never sees a half-written file; on any error the old file is left untouched.
+    A reader never sees a half-written file; on any error (or Ctrl-C, SIGTERM) the temporary
+    file is removed and the old file is left untouched.
+
+    Raises
+    ------
+    OutputError
+        When the target is refused (see :func:`target`) or the write fails (disk full...).
     """
-    path = Path(path)
-    _check_dir(path)
+    real = target(path)
     data = text.encode("utf-8") if isinstance(text, str) else text
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.resolve().parent)
+    fd, tmp = _temporary(real, str(path))
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, _umask_mode())
-        os.replace(tmp, path)
+        os.replace(tmp, real)
+    except OSError as exc:
+        _discard(tmp)
+        raise OutputError(f"cannot write {path}: {_reason(exc)}") from None
     except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        _discard(tmp)
         raise
 
 
 def dumps(doc: object) -> str:
-    """The project's JSON style: sorted keys are *not* used, key order is part of the format."""
-    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    """The project's JSON style: two-space indentation, key order kept (it is part of each
+    format), and arrays of plain values (coordinates, boards, lists of numbers) on one line.
+
+    Examples
+    --------
+    >>> print(dumps({"cell": [1, -2], "cells": [[0, 0], [1, 0]], "name": "x"}), end="")
+    {
+      "cell": [1, -2],
+      "cells": [
+        [0, 0],
+        [1, 0]
+      ],
+      "name": "x"
+    }
+    """
+    return _format(doc, 0) + "\n"
+
+
+def _format(value: object, level: int) -> str:
+    pad, inner = "  " * level, "  " * (level + 1)
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = [f"{inner}{json.dumps(str(k), ensure_ascii=False)}: {_format(v, level + 1)}"
+                 for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(value, list | tuple):
+        if all(not isinstance(v, dict | list | tuple) for v in value):
+            return json.dumps(list(value), ensure_ascii=False)
+        return ("[\n" + ",\n".join(inner + _format(v, level + 1) for v in value) + "\n" + pad
+                + "]")
+    return json.dumps(value, ensure_ascii=False)
 
 
 class JsonLinesWriter:
     """Stream documents as JSON lines into ``path`` (or stdout when path is None).
 
     Lines go to a temporary file that is renamed to ``path`` when the writer closes, whether the
-    run finished or was interrupted (Ctrl-C): every complete line found so far is kept. On any
-    other error the temporary file is removed and an existing ``path`` is left untouched.
+    run finished or was interrupted (Ctrl-C, SIGTERM): every complete line found so far is
+    kept. On any other error the temporary file is removed and an existing ``path`` is left
+    untouched.
     """
 
     def __init__(self, path: Path | str | None, stdout: IO[str] | None = None) -> None:
         self.path = Path(path) if path is not None else None
         self.count = 0
         self._tmp: str | None = None
+        self._real: Path | None = None
         self._fh: IO[str] | None = stdout
         if self.path is not None:
-            _check_dir(self.path)
-            fd, self._tmp = tempfile.mkstemp(
-                prefix=f".{self.path.name}.", suffix=".part", dir=self.path.resolve().parent
-            )
+            self._real = target(self.path)
+            fd, self._tmp = _temporary(self._real, str(self.path))
             self._fh = os.fdopen(fd, "w", encoding="utf-8")
 
     def write(self, doc: object) -> None:
         """Append one document as one line and flush it."""
         if self._fh is None:
             return
-        self._fh.write(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n")
-        self._fh.flush()
+        try:
+            self._fh.write(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n")
+            self._fh.flush()
+        except OSError as exc:
+            if self.path is None:
+                raise
+            raise OutputError(f"cannot write {self.path}: {_reason(exc)}") from None
         self.count += 1
 
     def close(self, keep: bool = True) -> None:
         """Finish: rename the temporary file into place (``keep``) or remove it."""
-        if self.path is None or self._tmp is None or self._fh is None:
+        if self.path is None or self._tmp is None or self._fh is None or self._real is None:
             return
-        self._fh.close()
-        if keep:
-            os.chmod(self._tmp, _umask_mode())
-            os.replace(self._tmp, self.path)
-        elif os.path.exists(self._tmp):
-            os.unlink(self._tmp)
-        self._tmp = None
+        tmp, self._tmp = self._tmp, None
+        try:
+            self._fh.close()
+            if keep:
+                os.chmod(tmp, _umask_mode())
+                os.replace(tmp, self._real)
+                return
+        except OSError as exc:
+            _discard(tmp)
+            raise OutputError(f"cannot write {self.path}: {_reason(exc)}") from None
+        except BaseException:
+            _discard(tmp)
+            raise
+        _discard(tmp)
 
     def __enter__(self) -> JsonLinesWriter:
         return self
@@ -109,7 +245,5 @@ class JsonLinesWriter:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        from puzzles.errors import SearchInterrupted
-
         keep = exc_type is None or issubclass(exc_type, KeyboardInterrupt | SearchInterrupted)
         self.close(keep)

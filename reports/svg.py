@@ -13,18 +13,36 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 import drawsvg as draw
 
 from puzzles.grids import Cell, Grid
 from reports.geometry import beam_end, centre, corners, side_directions, side_edge
+from reports.legend import (
+    FONT,
+    LegendEntry,
+    block_height,
+    draw_legend,
+    legend_height,
+    legend_width,
+    text_block,
+    text_width,
+    wrap_text,
+)
 
 
 @dataclass(frozen=True)
 class Style:
-    """Colours and sizes of a picture (all configurable)."""
+    """Colours and sizes of a picture (all configurable).
+
+    ``label_place`` is ``free`` (piece labels sit inside the cell in a gap that no beam of the
+    grid can cross) or ``below`` (under the cell, ``label_offset`` cell sizes below its lowest
+    point: galleries).
+    """
 
     cell_size: float = 28.0
     empty_fill: str = "#f4f1ea"
@@ -35,23 +53,31 @@ class Style:
     label_colour: str = "#222222"
     background: str = "#ffffff"
     margin: float = 8.0
-    font_family: str = "DejaVu Sans, Arial, sans-serif"
-    label_offset: float = 0.3  # piece labels sit this many cell sizes below the centre
+    font_family: str = FONT
+    label_offset: float = 0.3
     label_halo: str = "#ffffff"
+    label_place: str = "free"
+    label_scale: float = 0.3  # label font size in cell sizes
+    title_size: float = 14.0
+    min_width: float = 0.0  # the canvas is at least this wide (titles wrap within it)
 
 
 DEFAULT_STYLE = Style()
 
+#: Cell sizes that make each cell shape readable at 100% zoom (hexagon size is the radius).
+READABLE_SIZE = {"hexagon": 28.0, "square": 46.0, "triangle": 52.0}
+
 
 @dataclass(frozen=True)
 class PieceDrawing:
-    """What stands on a cell: a beam bitmask and optional colours and label."""
+    """What stands on a cell: a beam bitmask and optional colours, outline and label."""
 
     beams: int
     fill: str | None = None
     beam_colour: str | None = None
     label: str | None = None
     label_colour: str | None = None
+    stroke: str | None = None  # the piece body's outline (default: the cell stroke)
 
 
 @dataclass(frozen=True)
@@ -59,8 +85,8 @@ class Overlay:
     """A generic mark on a set of cells.
 
     ``kind`` is ``fill`` (tint the cells), ``outline`` (draw the outer boundary of the set),
-    ``marker`` (a dot in each cell), ``cross`` (an X in each cell) or ``label`` (text per cell
-    from ``labels``).
+    ``marker`` (a ``shape`` -- dot, ring, square, diamond -- in each cell, moved by ``offset``
+    cell sizes), ``cross`` (an X in each cell) or ``label`` (text per cell from ``labels``).
     """
 
     kind: str
@@ -70,6 +96,20 @@ class Overlay:
     opacity: float = 0.35
     labels: Mapping[Cell, str] = field(default_factory=dict)
     title: str = ""
+    shape: str = "dot"
+    offset: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Note:
+    """Free text at a screen point of the board (same coordinates as :func:`centre`)."""
+
+    text: str
+    x: float
+    y: float
+    size: float = 10.0
+    colour: str = "#6b6455"
+    anchor: str = "middle"
 
 
 def overlay(kind: str, cells: Iterable[Cell], **kwargs: object) -> Overlay:
@@ -89,6 +129,70 @@ def _bounds(grid: Grid, cells: Iterable[Cell], size: float) -> tuple[float, floa
     return (min(xs), min(ys), max(xs), max(ys))
 
 
+def _note_box(n: Note) -> tuple[float, float, float, float]:
+    w = text_width(n.text, n.size)
+    left = n.x - w / 2 if n.anchor == "middle" else n.x - w if n.anchor == "end" else n.x
+    return (left, n.y - n.size * 0.6, left + w, n.y + n.size * 0.6)
+
+
+def label_point(grid: Grid, cell: Cell, size: float) -> tuple[float, float]:
+    """A point inside ``cell`` that no beam of the grid can cross (for the piece's number).
+
+    The widest gap between the grid's beam directions is chosen (the one nearest straight
+    down on a tie); the point lies about half way from the centre to the cell's boundary.
+    """
+    x, y = centre(grid, cell, size)
+    angles = sorted(math.atan2(ey - y, ex - x)
+                    for ex, ey in (beam_end(grid, cell, d, size) for d in grid.directions(cell)))
+    best_key: tuple[float, float] | None = None
+    mid = math.pi / 2
+    for i, a in enumerate(angles):
+        b = angles[(i + 1) % len(angles)] + (2 * math.pi if i == len(angles) - 1 else 0.0)
+        gap, m = b - a, (a + b) / 2
+        down = abs(math.remainder(m - math.pi / 2, 2 * math.pi))
+        key = (round(gap, 6), -round(down, 6))
+        if best_key is None or key > best_key:
+            best_key, mid = key, m
+    reach = _ray_to_boundary(corners(grid, cell, size), (x, y), mid)
+    k = {"hexagon": 0.58, "square": 0.56}.get(grid.cell_shape, 0.42)
+    return (x + k * reach * math.cos(mid), y + k * reach * math.sin(mid))
+
+
+def _ray_to_boundary(poly: Sequence[tuple[float, float]], origin: tuple[float, float],
+                     angle: float) -> float:
+    """Distance from ``origin`` along ``angle`` to the polygon's boundary."""
+    ox, oy = origin
+    dx, dy = math.cos(angle), math.sin(angle)
+    best = math.inf
+    for i in range(len(poly)):
+        (ax, ay), (bx, by) = poly[i], poly[(i + 1) % len(poly)]
+        ex, ey = bx - ax, by - ay
+        den = dx * ey - dy * ex
+        if abs(den) < 1e-12:
+            continue
+        t = ((ax - ox) * ey - (ay - oy) * ex) / den
+        u = ((ax - ox) * dy - (ay - oy) * dx) / den
+        if t > 1e-9 and -1e-9 <= u <= 1 + 1e-9:
+            best = min(best, t)
+    return best if best < math.inf else 0.0
+
+
+def _label_points(grid: Grid, pieces: Mapping[Cell, PieceDrawing],
+                  style: Style) -> dict[Cell, tuple[float, float]]:
+    size = style.cell_size
+    out = {}
+    for c, pd in pieces.items():
+        if not pd.label:
+            continue
+        if style.label_place == "below":
+            poly = corners(grid, c, size)
+            x = centre(grid, c, size)[0]
+            out[c] = (x, max(p[1] for p in poly) + size * style.label_offset)
+        else:
+            out[c] = label_point(grid, c, size)
+    return out
+
+
 def board_svg(
     grid: Grid,
     cells: Iterable[Cell],
@@ -97,6 +201,10 @@ def board_svg(
     style: Style = DEFAULT_STYLE,
     title: str | None = None,
     caption: str | None = None,
+    *,
+    legend: Sequence[LegendEntry] = (),
+    notes: Sequence[Note] = (),
+    cell_names: Mapping[Cell, str] | None = None,
 ) -> str:
     """An SVG document of ``cells`` with the given pieces and overlays.
 
@@ -110,6 +218,64 @@ def board_svg(
         What stands on the cells.
     overlays : sequence of Overlay
         Marks drawn on top, in order.
+    title, caption : str, optional
+        Text above and below; each wraps to the picture's width (the canvas is at least
+        ``style.min_width`` or about 300 px wide when there is text, so no line is cut off).
+    legend : sequence of LegendEntry
+        Drawn under the board, flowing into rows.
+    notes : sequence of Note
+        Free text around the board (coordinates); the canvas grows to hold them.
+    cell_names : mapping Cell -> str, optional
+        Names written as ``data-cell`` attributes on the cell shapes (the server's pages
+        attach clicks to them).
+    """
+    elements, (x0, y0, x1, y1) = board_elements(grid, cells, pieces, overlays, style, notes,
+                                                 cell_names)
+    m = style.margin
+    board_w = x1 - x0
+    want = max(board_w, style.min_width - 2 * m)
+    texts = [t for t in (title, caption) if t]
+    if texts or legend:
+        longest = max([text_width(t, style.title_size) for t in texts] + [legend_width(legend)])
+        want = max(want, min(longest, 300.0), legend_width(legend))
+    inner = want
+    title_lines = wrap_text(title, style.title_size, inner) if title else []
+    caption_lines = wrap_text(caption, 12.0, inner) if caption else []
+    top_extra = block_height(title_lines, style.title_size) + (4.0 if title else 0.0)
+    legend_h = legend_height(legend, inner) if legend else 0.0
+    bottom_extra = legend_h + (block_height(caption_lines, 12.0) if caption else 0.0)
+    width = inner + 2 * m
+    height = y1 - y0 + 2 * m + top_extra + bottom_extra
+    left = x0 - m - (inner - board_w) / 2
+    top = y0 - m - top_extra
+    d = draw.Drawing(width, height, origin=(left, top))
+    d.append(draw.Rectangle(left, top, width, height, fill=style.background))
+    cx = left + width / 2
+    for e in text_block(title_lines, style.title_size, cx, top + 2, colour=style.label_colour):
+        d.append(e)
+    for e in elements:
+        d.append(e)
+    yy = y1 + m
+    for e in draw_legend(legend, left + m, yy, inner):
+        d.append(e)
+    yy += legend_h
+    for e in text_block(caption_lines, 12.0, cx, yy, colour=style.label_colour):
+        d.append(e)
+    return str(d.as_svg())
+
+
+def board_elements(
+    grid: Grid,
+    cells: Iterable[Cell],
+    pieces: Mapping[Cell, PieceDrawing] | None = None,
+    overlays: Sequence[Overlay] = (),
+    style: Style = DEFAULT_STYLE,
+    notes: Sequence[Note] = (),
+    cell_names: Mapping[Cell, str] | None = None,
+) -> tuple[list[Any], tuple[float, float, float, float]]:
+    """The drawing elements of a board and their bounding box ``(x0, y0, x1, y1)``.
+
+    Used by :func:`board_svg` and by pictures that put several boards on one canvas.
     """
     pieces = pieces or {}
     all_cells = list(dict.fromkeys([*cells, *pieces]))
@@ -119,92 +285,116 @@ def board_svg(
                 all_cells.append(c)
     size = style.cell_size
     x0, y0, x1, y1 = _bounds(grid, all_cells, size)
-    m = style.margin
-    top_extra = 20.0 if title else 0.0
-    bottom_extra = 18.0 if caption else 0.0
-    if style.label_offset > 0.5 and any(pd.label for pd in pieces.values()):
-        bottom_extra += size * (style.label_offset - 0.4)
-    width, height = x1 - x0 + 2 * m, y1 - y0 + 2 * m + top_extra + bottom_extra
-    d = draw.Drawing(width, height, origin=(x0 - m, y0 - m - top_extra))
-    d.append(draw.Rectangle(x0 - m, y0 - m - top_extra, width, height, fill=style.background))
-    if title:
-        d.append(
-            draw.Text(title, 14, (x0 + x1) / 2, y0 - m - top_extra + 14, text_anchor="middle",
-                      font_family=style.font_family, fill=style.label_colour)
-        )
+    label_at = _label_points(grid, pieces, style)
+    label_size = size * style.label_scale
+    for c, (lx, ly) in label_at.items():
+        w = text_width(pieces[c].label or "", label_size) / 2
+        x0, x1 = min(x0, lx - w), max(x1, lx + w)
+        y0, y1 = min(y0, ly - label_size * 0.6), max(y1, ly + label_size * 0.6)
+    for n in notes:
+        a, b, c2, d2 = _note_box(n)
+        x0, y0, x1, y1 = min(x0, a), min(y0, b), max(x1, c2), max(y1, d2)
+    out: list[Any] = []
     for c in all_cells:
         pd = pieces.get(c)
         fill = (pd.fill or style.piece_fill) if pd else style.empty_fill
-        d.append(draw.Lines(*_flat(corners(grid, c, size)), close=True, fill=fill,
-                            stroke=style.cell_stroke, stroke_width=1))
+        stroke = (pd.stroke or style.cell_stroke) if pd else style.cell_stroke
+        extra = {"data_cell": cell_names[c]} if cell_names and c in cell_names else {}
+        out.append(draw.Lines(*_flat(corners(grid, c, size)), close=True, fill=fill,
+                              stroke=stroke, stroke_width=1.4 if pd and pd.stroke else 1,
+                              **extra))
     for ov in overlays:
         if ov.kind == "fill":
             for c in ov.cells:
-                d.append(draw.Lines(*_flat(corners(grid, c, size)), close=True, fill=ov.colour,
-                                    fill_opacity=ov.opacity, stroke="none"))
+                out.append(draw.Lines(*_flat(corners(grid, c, size)), close=True,
+                                      fill=ov.colour, fill_opacity=ov.opacity, stroke="none"))
     for c, pd in pieces.items():
-        _draw_beams(d, grid, c, pd, style)
+        _draw_beams(out, grid, c, pd, style)
     for ov in overlays:
         if ov.kind == "outline":
-            _draw_outline(d, grid, ov, size)
+            _draw_outline(out, grid, ov, size)
         elif ov.kind == "marker":
             for c in ov.cells:
                 x, y = centre(grid, c, size)
-                d.append(draw.Circle(x, y, size * 0.18, fill=ov.colour, stroke="none"))
+                out.extend(_marker(ov.shape, x + ov.offset[0] * size, y + ov.offset[1] * size,
+                                   size * 0.18, ov.colour))
         elif ov.kind == "cross":
             for c in ov.cells:
                 x, y = centre(grid, c, size)
                 k = size * 0.22
                 for sx in (-1, 1):
-                    d.append(draw.Line(x - k, y - sx * k, x + k, y + sx * k, stroke=ov.colour,
-                                       stroke_width=ov.width))
+                    out.append(draw.Line(x - k, y - sx * k, x + k, y + sx * k, stroke=ov.colour,
+                                         stroke_width=ov.width))
         elif ov.kind == "label":
             for c in ov.cells:
                 text = ov.labels.get(c, "")
                 if text:
                     x, y = centre(grid, c, size)
-                    d.append(draw.Text(text, size * 0.42, x, y, text_anchor="middle",
-                                       dominant_baseline="central", fill=ov.colour,
-                                       font_family=style.font_family))
-    for c, pd in pieces.items():
-        if pd.label:
-            x, y = centre(grid, c, size)
-            d.append(draw.Text(pd.label, size * 0.36, x, y + size * style.label_offset,
-                               text_anchor="middle", dominant_baseline="central",
-                               stroke=style.label_halo, stroke_width=2.5, paint_order="stroke",
-                               fill=pd.label_colour or style.label_colour,
-                               font_family=style.font_family))
-    if caption:
-        d.append(draw.Text(caption, 12, (x0 + x1) / 2, y1 + m + 12, text_anchor="middle",
-                           font_family=style.font_family, fill=style.label_colour))
-    return str(d.as_svg())
+                    out.append(draw.Text(text, size * 0.42, x, y, text_anchor="middle",
+                                         dominant_baseline="central", fill=ov.colour,
+                                         font_family=style.font_family))
+    for c, (lx, ly) in label_at.items():
+        pd = pieces[c]
+        out.append(draw.Text(pd.label or "", label_size, lx, ly,
+                             text_anchor="middle", dominant_baseline="central",
+                             stroke=pd.fill or style.label_halo, stroke_width=2.5,
+                             paint_order="stroke",
+                             fill=pd.label_colour or style.label_colour,
+                             font_family=style.font_family))
+    for n in notes:
+        out.append(draw.Text(n.text, n.size, n.x, n.y, text_anchor=n.anchor,
+                             dominant_baseline="central", fill=n.colour,
+                             font_family=style.font_family))
+    return out, (x0, y0, x1, y1)
+
+
+def _marker(shape: str, x: float, y: float, r: float, colour: str) -> list[Any]:
+    if shape == "ring":
+        return [draw.Circle(x, y, r, fill="#ffffff", stroke=colour, stroke_width=r * 0.55)]
+    if shape == "square":
+        return [draw.Rectangle(x - r, y - r, 2 * r, 2 * r, fill=colour, stroke="#ffffff",
+                               stroke_width=1)]
+    if shape == "diamond":
+        k = r * 1.3
+        return [draw.Lines(x, y - k, x + k, y, x, y + k, x - k, y, close=True, fill=colour,
+                           stroke="#ffffff", stroke_width=1)]
+    return [draw.Circle(x, y, r, fill=colour, stroke="none")]
 
 
 def _flat(points: Sequence[tuple[float, float]]) -> list[float]:
     return [v for p in points for v in p]
 
 
-def _draw_beams(d: draw.Drawing, grid: Grid, cell: Cell, pd: PieceDrawing, style: Style) -> None:
+def _draw_beams(out: list[Any], grid: Grid, cell: Cell, pd: PieceDrawing, style: Style) -> None:
     size = style.cell_size
     x, y = centre(grid, cell, size)
     colour = pd.beam_colour or style.beam_colour
     for direction in grid.directions(cell):
         if pd.beams & direction:
             ex, ey = beam_end(grid, cell, direction, size)
-            d.append(draw.Line(x, y, ex, ey, stroke=colour, stroke_width=style.beam_width,
-                               stroke_linecap="round"))
+            out.append(draw.Line(x, y, ex, ey, stroke=colour, stroke_width=style.beam_width,
+                                 stroke_linecap="round"))
     if pd.beams:
-        d.append(draw.Circle(x, y, style.beam_width * 0.9, fill=colour))
+        out.append(draw.Circle(x, y, style.beam_width * 0.9, fill=colour))
 
 
-def _draw_outline(d: draw.Drawing, grid: Grid, ov: Overlay, size: float) -> None:
+def _draw_outline(out: list[Any], grid: Grid, ov: Overlay, size: float) -> None:
     """Draw each side of a cell in the set whose neighbour is outside the set."""
     for c in ov.cells:
         for direction in side_directions(grid, c):
             if grid.neighbour(c, direction) not in ov.cells:
                 (ax, ay), (bx, by) = side_edge(grid, c, direction, size)
-                d.append(draw.Line(ax, ay, bx, by, stroke=ov.colour, stroke_width=ov.width,
-                                   stroke_linecap="round"))
+                out.append(draw.Line(ax, ay, bx, by, stroke=ov.colour, stroke_width=ov.width,
+                                     stroke_linecap="round"))
+
+
+def readable_style(grid: Grid, style: Style = DEFAULT_STYLE) -> Style:
+    """``style`` with the cell size of :data:`READABLE_SIZE` when it still has the default."""
+    if style.cell_size != DEFAULT_STYLE.cell_size:
+        return style
+    size = READABLE_SIZE.get(grid.cell_shape, style.cell_size)
+    scale = {"hexagon": 0.34, "square": 0.3, "triangle": 0.25}.get(grid.cell_shape, 0.3)
+    return replace(style, cell_size=size, label_scale=scale)
 
 
 def piece_gallery_svg(
@@ -216,7 +406,7 @@ def piece_gallery_svg(
 ) -> str:
     """All pieces of a set in rows: ``items`` are (number, beams, orientation).
 
-    Each piece is drawn on a cell of its orientation, labelled with its number.
+    Each piece is drawn on a cell of its orientation with its number directly under it.
     """
     pieces: dict[Cell, PieceDrawing] = {}
     shape = grid.cell_shape
@@ -228,12 +418,16 @@ def piece_gallery_svg(
             cell = (col * 2, row * 2)
         else:
             want_up = orientation != "down"
-            q, r = col * 4, row * 2
+            q, r = col * 4, row * 3  # a free row under every row holds the numbers
             if ((q + r) % 2 == 0) != want_up:
                 q += 1
             cell = (q, r)
         pieces[cell] = PieceDrawing(beams, label=str(number))
-    from dataclasses import replace
-
-    gallery_style = replace(style, label_offset=1.3 if shape != "triangle" else 1.1)
+    base = readable_style(grid, style)
+    if shape == "square":
+        base = replace(base, cell_size=40.0)
+    if shape == "triangle":
+        base = replace(base, cell_size=44.0)
+    gallery_style = replace(base, label_place="below", label_offset=13.0 / base.cell_size,
+                            label_scale=12.0 / base.cell_size)
     return board_svg(grid, [], pieces, style=gallery_style, title=title)

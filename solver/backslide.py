@@ -24,8 +24,10 @@ from puzzles.backslide import (
     parity_class,
     position_of_placements,
 )
-from puzzles.errors import InfeasibleError, SearchInterrupted
+from puzzles.errors import BudgetExhaustedError, InfeasibleError, SearchInterrupted
 
+#: Nodes per call of the compiled search (Ctrl-C and SIGTERM are handled between calls).
+SLICE_NODES = 1 << 20
 #: hole moves: up, down, left, right; the reverse of move k is k ^ 1
 _MOVES = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
@@ -69,23 +71,34 @@ def classes(positions: Sequence[Position] | None = None) -> list[int]:
 
 @njit(cache=True)
 def _ida_iteration(  # pragma: no cover - compiled
-    board: np.ndarray, hole: int, sums: np.ndarray, goal_cells: np.ndarray, dist: np.ndarray,
+    board: np.ndarray, sums: np.ndarray, goal_cells: np.ndarray, dist: np.ndarray,
     nbr: np.ndarray, threshold: int, path: np.ndarray, max_nodes: int, nodes_done: int,
-) -> tuple[int, int, int]:
-    """One depth-first pass under ``threshold``. Returns (found_depth or -1, next threshold,
-    nodes). ``board``/``hole``/``sums`` are restored on return unless a solution was found."""
+    next_k: np.ndarray, st: np.ndarray, slice_nodes: int,
+) -> tuple[int, int]:
+    """One depth-first pass under ``threshold``, resumable: the state is ``next_k`` and
+    ``st`` = (depth, hole, smallest f over the threshold). Returns (code, nodes): code is the
+    depth of a solution found, -1 when the pass is over (next threshold in ``st[2]``; board
+    and sums restored), -2 when ``max_nodes`` ran out, -3 after ``slice_nodes`` nodes (call
+    again to go on: between calls Python handles Ctrl-C and SIGTERM)."""
     max_depth = path.shape[0]
-    next_k = np.zeros(max_depth + 1, dtype=np.int64)
     inf = 1 << 30
-    minover = inf
+    depth = st[0]
+    hole = st[1]
+    minover = st[2]
     nodes = 0
-    depth = 0
     n_goals = sums.shape[0]
     while True:
+        if nodes >= slice_nodes:
+            st[0] = depth
+            st[1] = hole
+            st[2] = minover
+            return -3, nodes
         k = next_k[depth]
         if k == 4:
             if depth == 0:
-                return -1, minover, nodes
+                st[1] = hole
+                st[2] = minover
+                return -1, nodes
             depth -= 1
             # undo path[depth] by moving the hole back
             back = path[depth] ^ 1
@@ -128,11 +141,11 @@ def _ida_iteration(  # pragma: no cover - compiled
             hole = old
             next_k[depth] = k + 1
             if nodes_done + nodes >= max_nodes:
-                return -2, minover, nodes
+                return -2, nodes
             continue
         path[depth] = k
         if h == 0:
-            return depth + 1, threshold, nodes
+            return depth + 1, nodes
         depth += 1
         next_k[depth] = 0
 
@@ -170,7 +183,7 @@ def solve(
     goals : sequence of Position, optional
         Solved positions (default: the 652 compact 4x4 solutions).
     max_nodes : int
-        Stop with SearchInterrupted after this many nodes.
+        Stop with BudgetExhaustedError after this many nodes.
     on_iteration : callable(threshold, nodes), optional
         Called at the start of each deepening iteration (progress).
 
@@ -178,8 +191,10 @@ def solve(
     ------
     InfeasibleError
         When no solved position shares the class of ``start`` (none is reachable).
+    BudgetExhaustedError
+        When the node budget (or ``max_depth``) runs out first.
     SearchInterrupted
-        When the node budget runs out or the user presses Ctrl-C.
+        When the user presses Ctrl-C (or the run gets SIGTERM).
 
     Complexity: IDA* is exponential in the answer's length; each node costs O(goals).
     """
@@ -203,6 +218,8 @@ def solve(
                        for cell, piece in enumerate(start) if piece != HOLE)
     threshold = int(sums.min())
     path = np.zeros(max_depth, dtype=np.int64)
+    next_k = np.zeros(max_depth + 1, dtype=np.int64)
+    state = np.zeros(3, dtype=np.int64)
     nodes = 0
     iterations = 0
     try:
@@ -212,16 +229,21 @@ def solve(
                 on_iteration(threshold, nodes)
             if threshold == 0 and start in pool:
                 return SlideSolution(start, (), start, cls, nodes, iterations)
-            found, nxt, used = _ida_iteration(board, hole, sums, goal_cells, dist, nbr,
-                                              threshold, path, max_nodes, nodes)
-            nodes += int(used)
+            next_k[:] = 0
+            state[:] = (0, hole, 1 << 30)
+            found = -3
+            while found == -3:
+                found, used = _ida_iteration(board, sums, goal_cells, dist, nbr, threshold,
+                                             path, max_nodes, nodes, next_k, state, SLICE_NODES)
+                nodes += int(used)
+            nxt = int(state[2])
             if found >= 0:
                 return _replay(start, path[:found], pool, cls, nodes, iterations)
             if found == -2:
-                raise SearchInterrupted(f"node budget of {max_nodes} used up below depth "
-                                        f"{threshold}")
+                raise BudgetExhaustedError(f"node budget of {max_nodes} used up below depth "
+                                           f"{threshold}")
             if nxt >= 1 << 30 or nxt > max_depth:
-                raise SearchInterrupted(f"no solution within {max_depth} slides")
+                raise BudgetExhaustedError(f"no solution within {max_depth} slides")
             threshold = int(nxt)
     except KeyboardInterrupt as exc:
         raise SearchInterrupted(f"stopped by the user after {nodes} nodes "
@@ -243,6 +265,35 @@ def _replay(start: Position, moves: np.ndarray, pool: Sequence[Position], cls: i
     if end not in set(pool):  # pragma: no cover - guarded by the search
         raise AssertionError("IDA* ended away from a goal")
     return SlideSolution(start, tuple(slides), end, cls, nodes, iterations)
+
+
+def check_solution(sol: SlideSolution) -> SlideSolution:
+    """``sol`` itself once an independent replay accepts it; raises EngineFaultError otherwise.
+
+    Every slide is replayed with ``puzzles.backslide.slide`` (the domain's rules, not the
+    search's move table), the end must be ``sol.goal``, and the goal must be a compact 4x4
+    arrangement that ``puzzles.arrangements.verify`` accepts. Optimality is not re-proven at
+    run time (that needs a breadth-first search; the tests in tests/backslide do it).
+    """
+    from puzzles.arrangements import Arrangement, faults
+    from puzzles.backslide import slide
+    from puzzles.errors import EngineFaultError, IllegalMoveError
+    from puzzles.regions import parse_region
+
+    board = sol.start
+    try:
+        for piece in sol.slides:
+            board = slide(board, piece)
+    except IllegalMoveError as exc:
+        raise EngineFaultError(f"search returned an impossible slide: {exc}") from None
+    if board != sol.goal:
+        raise EngineFaultError("search's slides do not end on the solved position it names")
+    arr = Arrangement("square", "compact", {(i % SIZE, i // SIZE): v for i, v in enumerate(board)},
+                      parse_region("4x4", "square"))
+    fault = next(faults(arr), None)
+    if fault is not None:
+        raise EngineFaultError(f"search ended on a position that is not solved: {fault}")
+    return sol
 
 
 def scramble(position: Position, slides: int, seed: int) -> Position:

@@ -21,6 +21,7 @@ PROVIDERS: list[str] = [
     "solver.dominions.demo:sections",
     "solver.dominimum.demo:sections",
     "solver.numbridge.demo:sections",
+    "solver.book.demo:sections",
 ]
 
 
@@ -37,7 +38,7 @@ def piece_set_sections(seed: int) -> list[Section]:
 def backslide_sections(seed: int) -> list[Section]:
     """BackSlide: the parity classes and one optimal slide solution."""
     from puzzles.backslide import format_position
-    from reports.backslide import position_svg
+    from reports.backslide import position_svg, slide_sequence_svg
     from reports.html import Table
     from solver.backslide import classes, scramble, solve, solved_positions
 
@@ -52,7 +53,8 @@ def backslide_sections(seed: int) -> list[Section]:
         f"IDA* in {result.length} slides ({result.nodes} search nodes): "
         f"{' '.join(map(str, result.slides))}.",
     ], [Figure(position_svg(start, "scrambled"), "start"),
-        Figure(position_svg(result.goal, "solved"), f"after {result.length} slides")],
+        Figure(position_svg(result.goal, "solved"), f"after {result.length} slides"),
+        Figure(slide_sequence_svg(start, result.slides), "every slide of the solution")],
         [Table(["class", "solutions"], [[0, counts[0]], [1, counts[1]]])],
         [format_position(start)])]
 

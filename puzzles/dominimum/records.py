@@ -16,10 +16,10 @@ order and the missions are checked. ``missions`` is empty for Dominomega. ``stra
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
+from puzzles.documents import read_json, source_name, validate
 from puzzles.dominimum.game import Game, Rules
 from puzzles.dominimum.layout import Placement
 from puzzles.dominimum.tiles import Tile, tile, tile_name
@@ -46,14 +46,14 @@ def record_of(game: Game, strategies: list[str] | None = None) -> dict[str, Any]
     return doc
 
 
-def _int(doc: dict[str, Any], key: str) -> int:
+def _int(doc: dict[str, Any], key: str, where: str = "record") -> int:
     value = doc.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ParseError(f"{key!r} must be an integer, got {value!r}", where="record")
+        raise ParseError(f"{key!r} must be an integer, got {value!r}", where=where)
     return value
 
 
-def replay(doc: Any) -> Game:
+def replay(doc: Any, where: str = "record") -> Game:
     """Rebuild the game of a record, checking every move.
 
     Raises
@@ -65,62 +65,55 @@ def replay(doc: Any) -> Game:
     InvalidInputError
         When the missions or the stored result disagree with the replay.
     """
-    if not isinstance(doc, dict):
-        raise ParseError("a record is a JSON object", where="record")
+    from puzzles.schemas import DominimumRecordDoc
+
+    validate(doc, DominimumRecordDoc, where)
     if doc.get("format", FORMAT) != FORMAT:
-        raise ParseError(f"unknown record format {doc.get('format')!r}", where="record")
+        raise ParseError(f"unknown record format {doc.get('format')!r}", where=where)
     kind = doc.get("game")
     if kind not in ("dominimum", "dominomega"):
-        raise ParseError(f"'game' must be dominimum or dominomega, got {kind!r}", where="record")
-    players = _int(doc, "players")
+        raise ParseError(f"'game' must be dominimum or dominomega, got {kind!r}", where=where)
+    players = _int(doc, "players", where)
     rules = Rules.from_json(doc.get("rules"))
     raw_missions = doc.get("missions", [])
     if not isinstance(raw_missions, list):
-        raise ParseError("'missions' must be a list of [a, b] pairs", where="record")
+        raise ParseError("'missions' must be a list of [a, b] pairs", where=where)
     missions: list[Tile] = []
     for i, m in enumerate(raw_missions):
         if not isinstance(m, list) or len(m) != 2:
-            raise ParseError(f"missions[{i}] must be [a, b]", where="record")
+            raise ParseError(f"missions[{i}] must be [a, b]", where=where)
         missions.append(tile(m[0], m[1]))
     seed = doc.get("seed")
     if seed is not None:
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ParseError(f"'seed' must be an integer or null, got {seed!r}", where="record")
+            raise ParseError(f"'seed' must be an integer or null, got {seed!r}", where=where)
         game = Game.deal(kind, players, seed, rules)
         if missions and missions != game.missions:
             raise InvalidInputError(
                 f"missions {[tile_name(m) for m in missions]} differ from the deal of seed "
-                f"{seed} ({[tile_name(m) for m in game.missions]})", where="record")
+                f"{seed} ({[tile_name(m) for m in game.missions]})", where=where)
     else:
         game = Game.open(kind, players, missions if kind == "dominimum" else [], rules)
     moves = doc.get("moves")
     if not isinstance(moves, list):
-        raise ParseError("'moves' must be a list", where="record")
+        raise ParseError("'moves' must be a list", where=where)
     for i, m in enumerate(moves):
-        where = f"move {i + 1}"
-        placement = Placement.from_json(m, where=where)
+        at = f"{where}: move {i + 1}"
+        placement = Placement.from_json(m, where=at)
         if not isinstance(m.get("player"), int) or m["player"] != game.to_move:
             raise InvalidInputError(f"player {m.get('player')!r} moves out of turn "
-                                    f"(seat {game.to_move} is to move)", where=where)
+                                    f"(seat {game.to_move} is to move)", where=at)
         try:
             game.play(placement)
         except InvalidInputError as exc:
-            raise type(exc)(exc.message, where=f"{where}, {exc.where}") from None
+            raise type(exc)(exc.message, where=f"{at}, {exc.where}") from None
     stored = doc.get("result")
-    if stored is not None and game.is_terminal() and stored.get("scores") != game.scores():
+    if stored is not None and game.is_terminal() and stored["scores"] != game.scores():
         raise InvalidInputError(f"stored scores {stored.get('scores')} differ from the replay "
-                                f"{game.scores()}", where="record")
+                                f"{game.scores()}", where=where)
     return game
 
 
 def read_record(path: Path | str) -> Game:
     """Read and replay a record file."""
-    path = Path(path)
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InvalidInputError(f"no such file: {path}") from None
-    except json.JSONDecodeError as exc:
-        raise ParseError(f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
-                         where=str(path)) from None
-    return replay(doc)
+    return replay(read_json(path, "record file"), source_name(path))

@@ -72,6 +72,6 @@ def parse_tile(text: str) -> Tile:
     cleaned = text.strip().replace(",", " ").replace("-", " ").split()
     if len(cleaned) == 1 and len(cleaned[0]) == 2:
         cleaned = list(cleaned[0])
-    if len(cleaned) != 2 or not all(c.isdigit() for c in cleaned):
+    if len(cleaned) != 2 or not all(c in "01234567" for c in cleaned):
         raise InvalidInputError(f"cannot read tile {text!r}: write it like 3-5")
     return tile(int(cleaned[0]), int(cleaned[1]))

@@ -2,8 +2,10 @@
 oscillation), passing, undo, the end of the game and the score.
 
 The interface follows OpenSpiel: ``to_move``, ``legal_moves()`` (a lazy generator), ``push``,
-``pop``, ``is_over()``, ``result()``. Groups are computed here with plain code (the rules need
-them for legality); ``solver.dominions`` holds the networkx reference that tests compare with.
+``pop``, ``is_over()``, ``result()``. Groups are kept here with plain code (the rules need
+them for legality), incrementally: a move recomputes only the groups it touches (those joined
+by a beam to the placed piece or to a reversed piece) and ``pop`` restores them from a log;
+``solver.dominions`` holds the networkx reference that tests compare with.
 
 Rules (``/work/shared/reference/dominions.md``):
 
@@ -29,6 +31,7 @@ Examples
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
@@ -71,14 +74,15 @@ class Group(NamedTuple):
 
     ``liberties`` are the vacant cells its beams point at; ``complete`` is True when no beam
     joins it to an opponent piece (the group makes up a whole section of the beam structure);
-    ``touching`` holds the ids of opponent groups joined to it by beams.
+    ``beams`` counts its beams that border on vacant cells (the seed's liberties: two beams into
+    one vacant cell are two).
     """
 
     colour: int
     cells: tuple[int, ...]
     liberties: frozenset[int]
     complete: bool
-    touching: frozenset[int]
+    beams: int
 
 
 class Outcome(NamedTuple):
@@ -129,8 +133,10 @@ class Position:
         self.occupied: list[int] = []
         self.moves: list[Move] = []
         self._undo: list[tuple[Move, int, tuple[int, ...], int]] = []
-        self._groups: tuple[list[int], list[Group]] | None = None
-        self._group_stack: list[tuple[list[int], list[Group]] | None] = []
+        self.gid: list[int] = [-1] * n  # group id of each cell, -1 when vacant
+        self.group_table: dict[int, Group] = {}
+        self._next_gid = 0
+        self._group_log: list[tuple[list[tuple[int, Group]], list[int]]] = []
 
     # ----------------------------------------------------------------------------- basics
     @property
@@ -143,8 +149,9 @@ class Position:
         other = Position.__new__(Position)
         other.__dict__.update(self.__dict__)
         for name in ("piece", "owner", "hands", "must_beam", "must_blank", "occupied_neighbours",
-                     "occupied", "moves", "_undo", "_group_stack"):
+                     "occupied", "moves", "_undo", "gid", "_group_log"):
             setattr(other, name, list(getattr(self, name)))
+        other.group_table = dict(self.group_table)
         return other
 
     @classmethod
@@ -160,7 +167,7 @@ class Position:
         """
         pos = cls(base)
         for name, text in pieces.items():
-            if len(text) < 2 or text[0] not in "WB" or not text[1:].isdigit():
+            if not re.fullmatch(r"[WB][0-9]{1,2}", text):
                 raise InvalidMoveError(f"{name}: {text!r} is not like 'W63'")
             c, p = COLOUR_LETTERS.index(text[0]), int(text[1:])
             if not 1 <= p <= 63:
@@ -176,6 +183,7 @@ class Position:
                 raise InvalidMoveError(f"{name}: piece {p} is on the board more than twice")
             pos.hands[src] &= ~(1 << p)
             pos._place(cell, p, c)
+        pos._rebuild(set(pos.occupied), [])
         if hands is not None:
             for letter, items in hands.items():
                 pos.hands[COLOUR_LETTERS.index(letter)] = sum(1 << p for p in set(items))
@@ -229,11 +237,11 @@ class Position:
         if len(t) < 4 or t[0] not in "Pp":
             raise InvalidMoveError(f"{text!r} is not a move like 'P63i9' or 'pass'")
         k = 1
-        while k < len(t) and t[k].isdigit():
+        while k < len(t) and t[k] in "0123456789":
             k += 1
         if k == 1:
             raise InvalidMoveError(f"{text!r}: missing piece number after 'P'")
-        number = int(t[1:k])
+        number = int(t[1:k]) if k <= 3 else 0
         if not 1 <= number <= 63:
             raise InvalidMoveError(f"{text!r}: piece number must be 1..63")
         try:
@@ -243,47 +251,105 @@ class Position:
         return Move(cell, number)
 
     # ----------------------------------------------------------------------------- groups
-    def groups(self) -> tuple[list[int], list[Group]]:
-        """(group id of each cell or -1, the groups); computed once per position."""
-        if self._groups is None:
-            self._groups = self._compute_groups()
-        return self._groups
+    def groups(self) -> tuple[list[int], dict[int, Group]]:
+        """(group id of each cell or -1, the groups by id), kept up to date by push/pop."""
+        return self.gid, self.group_table
 
-    def _compute_groups(self) -> tuple[list[int], list[Group]]:
+    def compute_groups(self) -> tuple[list[int], list[Group]]:
+        """The groups recomputed from scratch (ids 0..), for checks of the incremental ones.
+
+        Complexity: O(pieces on the board).
+        """
+        saved = (self.gid, self.group_table, self._next_gid)
+        self.gid, self.group_table, self._next_gid = [-1] * len(self.piece), {}, 0
+        try:
+            self._rebuild(set(self.occupied), [])
+            return self.gid, [self.group_table[g] for g in range(self._next_gid)]
+        finally:
+            self.gid, self.group_table, self._next_gid = saved
+
+    def _rebuild(self, cells: set[int], added: list[int]) -> None:
+        """New groups for the pieces on ``cells`` (their old ids must be dropped already)."""
         nb = self.board.neighbours
-        piece, owner = self.piece, self.owner
-        gid = [-1] * len(piece)
-        raw: list[tuple[int, list[int], set[int], list[int]]] = []
-        for start in self.occupied:
-            if gid[start] >= 0:
+        piece, owner, gid = self.piece, self.owner, self.gid
+        table = self.group_table
+        seen: set[int] = set()
+        for start in cells:
+            if start in seen:
                 continue
-            g = len(raw)
             colour = owner[start]
-            gid[start] = g
+            seen.add(start)
             stack = [start]
-            cells = []
+            members = []
             libs: set[int] = set()
-            enemies: list[int] = []
+            beams = 0
+            complete = True
             while stack:
                 i = stack.pop()
-                cells.append(i)
-                p = piece[i]
+                members.append(i)
                 row = nb[i]
-                for k in _BEAM_SIDES[p]:
+                for k in _BEAM_SIDES[piece[i]]:
                     j = row[k]
                     if piece[j] < 0:
                         libs.add(j)
+                        beams += 1
                     elif owner[j] == colour:
-                        if gid[j] < 0:
-                            gid[j] = g
+                        if j not in seen:
+                            seen.add(j)
                             stack.append(j)
                     else:
-                        enemies.append(j)
-            raw.append((colour, cells, libs, enemies))
-        groups = [Group(colour, tuple(cells), frozenset(libs), not enemies,
-                        frozenset([gid[j] for j in enemies]))
-                  for colour, cells, libs, enemies in raw]
-        return gid, groups
+                        complete = False
+            g = self._next_gid
+            self._next_gid += 1
+            table[g] = Group(colour, tuple(members), frozenset(libs), complete, beams)
+            for i in members:
+                gid[i] = g
+            added.append(g)
+
+    def _touching(self, group: Group) -> set[int]:
+        """Ids of the opponent groups joined to ``group`` by beams."""
+        nb = self.board.neighbours
+        piece, owner, gid = self.piece, self.owner, self.gid
+        out = set()
+        for i in group.cells:
+            row = nb[i]
+            for k in _BEAM_SIDES[piece[i]]:
+                j = row[k]
+                if piece[j] >= 0 and owner[j] != group.colour:
+                    out.add(gid[j])
+        return out
+
+    def _update_groups(self, cell: int, flipped: tuple[int, ...]) -> None:
+        """Recompute the groups a placement on ``cell`` (reversing ``flipped``) touched."""
+        nb = self.board.neighbours
+        piece, gid, table = self.piece, self.gid, self.group_table
+        touched: set[int] = set()
+        for src in (cell, *flipped):
+            row = nb[src]
+            for k in _BEAM_SIDES[piece[src]]:
+                g = gid[row[k]]
+                if g >= 0:
+                    touched.add(g)
+            if gid[src] >= 0:
+                touched.add(gid[src])
+        removed = [(g, table.pop(g)) for g in touched]
+        cells = {cell}
+        for _, grp in removed:
+            cells.update(grp.cells)
+        added: list[int] = []
+        self._rebuild(cells, added)
+        self._group_log.append((removed, added))
+
+    def _restore_groups(self) -> None:
+        removed, added = self._group_log.pop()
+        gid, table = self.gid, self.group_table
+        for g in added:
+            for i in table.pop(g).cells:
+                gid[i] = -1
+        for g, grp in removed:
+            table[g] = grp
+            for i in grp.cells:
+                gid[i] = g
 
     # ----------------------------------------------------------------------------- legality
     def cell_info(self, cell: int, colour: int) -> CellInfo:
@@ -316,7 +382,7 @@ class Position:
             members = set(own)
             for g in captured_groups:
                 captured.extend(groups[g].cells)
-                members.update(groups[g].touching)
+                members.update(self._touching(groups[g]))
             for g in members:
                 libs.update(groups[g].liberties)
         else:
@@ -329,7 +395,7 @@ class Position:
             joined = set(opp)
             for g in own:
                 suicide_flip.extend(groups[g].cells)
-                joined.update(groups[g].touching)
+                joined.update(self._touching(groups[g]))
             after: set[int] = set()
             for g in joined:
                 after.update(groups[g].liberties)
@@ -520,13 +586,12 @@ class Position:
 
     def _apply(self, move: Move, out: Outcome) -> None:
         c = self.to_move
-        self._group_stack.append(self._groups)
         self._undo.append((move, self.passes, out.flipped, c))
         self.moves.append(move)
-        self._groups = None
         self.to_move = 1 - c
         if move.is_pass:
             self.passes += 1
+            self._group_log.append(([], []))
             return
         self.passes = 0
         cell, p = move
@@ -534,12 +599,12 @@ class Position:
         self._place(cell, p, c)
         for i in out.flipped:
             self.owner[i] = 1 - self.owner[i]
+        self._update_groups(cell, out.flipped)
 
     def _place(self, cell: int, p: int, c: int) -> None:
         self.piece[cell] = p
         self.owner[cell] = c
         self.occupied.append(cell)
-        self._groups = None
         nb = self.board.neighbours[cell]
         for k in range(6):
             j = nb[k]
@@ -556,7 +621,7 @@ class Position:
         """Undo the last move and return it."""
         move, passes, flipped, c = self._undo.pop()
         self.moves.pop()
-        self._groups = self._group_stack.pop()
+        self._restore_groups()
         self.to_move = c
         self.passes = passes
         if move.is_pass:

@@ -66,8 +66,8 @@ def parse_record(text: str) -> Record:
                              where=f"move {len(moves) + 1}")
         tag, inner = m.group(1).upper(), m.group(2).strip()
         if tag == "BASE":
-            if pos != 0 or not inner.isdigit():
-                raise ParseError(f"{tok!r}: BASE[n] may only come first, with a number")
+            if pos != 0 or inner not in ("8", "9", "10"):
+                raise ParseError(f"{tok!r}: BASE[n] may only come first, with n = 8, 9 or 10")
             base = int(inner)
             continue
         if tag not in ("W", "B"):
@@ -113,10 +113,9 @@ def replay(text: str, upto: int | None = None) -> Position:
 
 def read_record(path: Path | str) -> Record:
     """Read a record file; raises InvalidInputError when it cannot be read."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInputError(f"cannot read record {path}: {exc}") from exc
+    from puzzles.documents import read_text
+
+    text = read_text(path, "record file")
     try:
         return parse_record(text)
     except ParseError as exc:

@@ -20,7 +20,6 @@ Examples
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -178,9 +177,12 @@ class Field:
     def from_text(cls, text: str) -> Field:
         """Read the text format (see the module docstring)."""
         chars: list[str] = []
-        for line in text.splitlines():
-            line = line.split("#", 1)[0].replace(" ", "").replace("\t", "")
-            chars.extend(line)
+        for n, raw in enumerate(text.splitlines(), start=1):
+            body = raw.split("#", 1)[0]
+            for col, ch in enumerate(body, start=1):
+                if ch not in "0123456789. \t":
+                    raise ParseError(f"line {n} column {col}: {ch!r} is not a digit 0-9 or '.'")
+            chars.extend(body.replace(" ", "").replace("\t", ""))
         flat = "".join(chars)
         if len(flat) == CELLS:
             return cls.make(flat)
@@ -190,24 +192,27 @@ class Field:
                          "(optionally followed by 81 block ids)")
 
     @classmethod
-    def from_json(cls, doc: object) -> Field:
+    def from_json(cls, doc: object, where: str = "field JSON") -> Field:
         """Read ``{"givens": "81 digits", "blocks": "81 block ids"}`` (blocks optional)."""
+        from puzzles.documents import load_json, validate
+        from puzzles.schemas import FieldDoc
+
         if isinstance(doc, str):
-            try:
-                doc = json.loads(doc)
-            except json.JSONDecodeError as exc:
-                raise ParseError(f"field JSON: {exc.msg} at line {exc.lineno}") from None
-        if not isinstance(doc, dict) or not isinstance(doc.get("givens"), str):
-            raise ParseError('field JSON needs {"givens": "81 digits", "blocks": "81 ids"}')
-        blocks = doc.get("blocks", REGULAR_BLOCKS)
-        if not isinstance(blocks, str):
-            raise ParseError("field JSON: blocks must be a string of 81 block ids")
-        return cls.make(doc["givens"], blocks)
+            doc = load_json(doc, where)
+        valid = validate(doc, FieldDoc, where)
+        return cls.make(valid.givens, valid.blocks or REGULAR_BLOCKS)
 
     @classmethod
-    def parse(cls, text: str) -> Field:
+    def parse(cls, text: str, where: str = "field") -> Field:
         """Read either format (JSON when the text starts with ``{``)."""
-        return cls.from_json(text) if text.lstrip().startswith("{") else cls.from_text(text)
+        try:
+            if text.lstrip().startswith("{"):
+                return cls.from_json(text, where)
+            return cls.from_text(text)
+        except InvalidInputError as exc:
+            if exc.where:
+                raise
+            raise type(exc)(exc.message, where=where) from None
 
     @property
     def regular(self) -> bool:

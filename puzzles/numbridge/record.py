@@ -8,6 +8,9 @@ Format (``#`` starts a comment; tags first, then one action per line)::
     [Bag "the bag's tiles in drawing order"]        (or [BagSeed "7"]: shuffled as deal_bag)
     [HandSize "4"] [ClaimCost "1"] [MoveLimit "45"] [GameLimit "1200"]
     [Miss "discard"] [Pass "no-move"] [Flag "lose"] [Exhaustion "cells"] [Candidates "yes"]
+    [Tiles "field"] [ClaimTile "digit"]             (without Tiles: "empty" when the Bag tag
+                                                     holds one tile per empty cell; then the
+                                                     earlier claim rule "any" too)
     [First "name"] [Second "name"]
     [Result "1-0 blocks"]                           (written; checked when read)
     1. A place e5 3 @4.2
@@ -37,12 +40,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from puzzles.documents import parse_decimal, parse_int
 from puzzles.errors import IllegalMoveError, InvalidInputError, InvalidMoveError, ParseError
-from puzzles.numbridge.field import REGULAR_BLOCKS, Field, parse_cell
+from puzzles.numbridge.field import CELLS, REGULAR_BLOCKS, Field, parse_cell
 from puzzles.numbridge.game import PLAYER_LETTER, Game, Move, RoomSettings
 
-TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]$')
-ACTION = re.compile(r"^(\d+)\.\s+(?:([AB])\s+)?(\w+)((?:\s+[^\s@]+)*)(?:\s+@(\S+))?$")
+TAG = re.compile(r'^\[([A-Za-z]+)\s+"([^"]*)"\]$')
+ACTION = re.compile(r"^([0-9]{1,6})\.\s+(?:([AB])\s+)?([a-z]+)((?:\s+[^\s@]+)*)(?:\s+@(\S+))?$")
+#: the longest clock a record may carry (seconds): a day
+MAX_SECONDS = 86_400.0
+DIGITS = frozenset("123456789")
 
 
 @dataclass
@@ -62,18 +69,22 @@ class Record:
     def settings(self, f: Field) -> RoomSettings:
         """The room settings named by the tags (defaults for the missing ones)."""
         t = self.tags
-        try:
-            s = RoomSettings(
-                givens=f.given_count if 22 <= f.given_count <= 34 else 30,
-                blocks="regular" if f.regular else "irregular",
-                claim_cost=int(t.get("ClaimCost", 1)), hand_size=int(t.get("HandSize", 4)),
-                move_limit=float(t.get("MoveLimit", 45)),
-                game_limit=float(t.get("GameLimit", 1200)),
-                candidates=t.get("Candidates", "yes") == "yes", miss=t.get("Miss", "discard"),
-                pass_rule=t.get("Pass", "no-move"), flag=t.get("Flag", "lose"),
-                exhaustion=t.get("Exhaustion", "cells"))
-        except ValueError as exc:
-            raise ParseError(f"record: bad number in a setting tag ({exc})") from None
+        bag = [ch for ch in t.get("Bag", "") if ch.isdigit()]
+        old = "Tiles" not in t and bool(bag) and len(bag) == f.empty_count != CELLS
+        tiles = t.get("Tiles", "empty" if old else "field")
+        claim_tile = t.get("ClaimTile", "any" if old else "digit")
+        s = RoomSettings(
+            givens=f.given_count if 22 <= f.given_count <= 34 else 30,
+            blocks="regular" if f.regular else "irregular",
+            claim_cost=parse_int(t.get("ClaimCost", "1"), 0, 81, "record: [ClaimCost]"),
+            hand_size=parse_int(t.get("HandSize", "4"), 1, 81, "record: [HandSize]"),
+            move_limit=parse_decimal(t.get("MoveLimit", "45"), 0, MAX_SECONDS,
+                                     "record: [MoveLimit]"),
+            game_limit=parse_decimal(t.get("GameLimit", "1200"), 0, MAX_SECONDS,
+                                     "record: [GameLimit]"),
+            candidates=t.get("Candidates", "yes") == "yes", miss=t.get("Miss", "discard"),
+            pass_rule=t.get("Pass", "no-move"), flag=t.get("Flag", "lose"),
+            exhaustion=t.get("Exhaustion", "cells"), tiles=tiles, claim_tile=claim_tile)
         s.check()
         return s
 
@@ -87,17 +98,15 @@ def parse_action(text: str, line: int) -> Move:
     _, who, kind, args, when = m.groups()
     player = {"A": 1, "B": 2}.get(who or "", 0)
     words = args.split()
-    try:
-        time = float(when) if when is not None else None
-    except ValueError:
-        raise ParseError(f"line {line}: bad time @{when}") from None
+    time = (parse_decimal(when, 0, MAX_SECONDS, f"line {line}: time @{when[:20]}")
+            if when is not None else None)
     try:
         if kind == "place":
-            if len(words) != 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= 9:
+            if len(words) != 2 or words[1] not in DIGITS:
                 raise InvalidMoveError(f"line {line}: place needs a cell and a digit 1-9")
             return Move("place", parse_cell(words[0]), int(words[1]), player=player, time=time)
         if kind == "claim":
-            if not words or not all(w.isdigit() and 1 <= int(w) <= 9 for w in words[1:]):
+            if not words or not all(w in DIGITS for w in words[1:]):
                 raise InvalidMoveError(f"line {line}: claim needs a cell and the tiles spent")
             return Move("claim", parse_cell(words[0]), tiles=tuple(int(w) for w in words[1:]),
                         player=player, time=time)
@@ -142,12 +151,11 @@ def start_game(rec: Record) -> Game:
         raise ParseError("record: the [Solution \"...\"] tag is missing (solve the field first)")
     settings = rec.settings(f)
     if "Bag" in rec.tags:
-        bag = [int(ch) for ch in rec.tags["Bag"] if ch.isdigit()]
-        return Game.new(f, sol, settings, bag=bag)
-    try:
-        seed = int(rec.tags.get("BagSeed", "0"))
-    except ValueError:
-        raise ParseError("record: BagSeed must be an integer") from None
+        bag_text = rec.tags["Bag"].replace(" ", "")
+        if not set(bag_text) <= DIGITS:
+            raise ParseError("record: [Bag] must list the tiles as digits 1-9")
+        return Game.new(f, sol, settings, bag=[int(ch) for ch in bag_text])
+    seed = parse_int(rec.tags.get("BagSeed", "0"), 0, 2**63 - 1, "record: [BagSeed]")
     return Game.new(f, sol, settings, bag_seed=seed)
 
 
@@ -187,7 +195,8 @@ def write_record(g: Game, names: tuple[str, str] = ("A", "B"), bag: list[int] | 
             "ClaimCost": str(s.claim_cost), "MoveLimit": f"{s.move_limit:g}",
             "GameLimit": f"{s.game_limit:g}", "Miss": s.miss, "Pass": s.pass_rule,
             "Flag": s.flag, "Exhaustion": s.exhaustion,
-            "Candidates": "yes" if s.candidates else "no",
+            "Candidates": "yes" if s.candidates else "no", "Tiles": s.tiles,
+            "ClaimTile": s.claim_tile,
             "First": names[0], "Second": names[1], **(extra or {}),
             "Result": g.result.text() if g.result else "*"}
     lines = [f'[{k} "{v}"]' for k, v in tags.items()]

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from puzzles.arrangements import Arrangement, faults
-from puzzles.errors import InvalidInputError, PuzzleError
+from puzzles.errors import EngineFaultError, InvalidInputError
 from solver.arrange.instance import EdgeInstance
 from solver.arrange.orders import check_order
 from solver.arrange.problem import ArrangementProblem
@@ -22,11 +22,7 @@ FRONTIER_MAX_PIECES = 20
 
 Tick = Callable[[int, int], None]  # (solutions so far, nodes so far)
 
-
-class EngineFaultError(PuzzleError):
-    """An engine reported an arrangement the verifier rejects: a bug, never the user's fault."""
-
-    exit_code = 70
+__all__ = ["ENGINES", "EngineFaultError", "Tick", "checked", "choose_engine", "count", "rows"]
 
 
 def frontier_applies(problem: ArrangementProblem) -> bool:

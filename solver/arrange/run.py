@@ -85,10 +85,13 @@ def _batches(stream: Iterator[np.ndarray], n: int, size: int = 2048) -> Iterator
 def enumerate_arrangements(problem: ArrangementProblem, engine: str = "auto",
                            limit: int | None = None, up_to_symmetry: bool = False,
                            jobs: int = 1, depth: int | None = None,
-                           tick: Tick | None = None, order: str = "auto",
-                           cluster: Distributed | None = None) -> Iterator[Arrangement]:
+                           tick: Tick | None = None, verify_all: bool = False,
+                           order: str = "auto", cluster: Distributed | None = None,
+                           ) -> Iterator[Arrangement]:
     """Verified arrangements, streamed; ``up_to_symmetry`` keeps one per orbit.
 
+    Compact rows all pass the batch judge and the first ``FULL_CHECKS`` also ``verify``;
+    ``verify_all`` (``--verify``) sends every row through ``verify`` (about 0.4 ms each).
     ``order`` is the kernel's cell order (``auto``, ``static``, ``mrv``; see
     ``base.ORDERS``). With ``jobs > 1`` the solutions come in the sequential order when the
     static order runs, in another order otherwise (the same solutions). ``cluster`` runs the
@@ -125,7 +128,7 @@ def enumerate_arrangements(problem: ArrangementProblem, engine: str = "auto",
         for row in block:
             arr = problem.arrangement(inst.placements(row))
             # every row: the batch judge (compact) or verify(); the first rows: verify() too
-            if judge is None or emitted < FULL_CHECKS:
+            if judge is None or emitted < FULL_CHECKS or verify_all:
                 arr = base.checked(arr, problem)
             yield arr
             emitted += 1
@@ -166,7 +169,7 @@ def count_arrangements(problem: ArrangementProblem, engine: str = "auto",
         total = distinct = 0
         for arr in grow_solutions(problem, tick=tick):
             total += 1
-            distinct += free.is_representative(arr.placements)
+            distinct += free.is_representative(base.checked(arr, problem).placements)
         return total, distinct
     inst, stream = _row_stream(problem, engine, jobs, depth, tick, order, cluster)
     group = SymmetryGroup.of(inst)
@@ -174,4 +177,24 @@ def count_arrangements(problem: ArrangementProblem, engine: str = "auto",
     for block in _batches(stream, inst.n):
         total += len(block)
         distinct += int(group.representatives(block).sum())
+    return total, distinct
+
+
+def count_verified(problem: ArrangementProblem, engine: str = "auto",
+                   up_to_symmetry: bool = False, jobs: int = 1, depth: int | None = None,
+                   tick: Tick | None = None, order: str = "auto") -> tuple[int, int | None]:
+    """``count_arrangements``, then the count re-derived by enumerating every solution with
+    ``verify`` on each (``--verify``); raises EngineFaultError when the two differ.
+
+    The enumeration runs the same engine through its solution stream instead of its counter,
+    so it catches a counting fault (and ``verify`` an invalid solution), not a solution that
+    every path of the engine misses.
+    """
+    total, distinct = count_arrangements(problem, engine, up_to_symmetry, jobs, depth, tick,
+                                         order)
+    recount = sum(1 for _ in enumerate_arrangements(problem, engine, None, False, jobs, depth,
+                                                    verify_all=True, order=order))
+    if recount != total:
+        raise base.EngineFaultError(f"the count {total} disagrees with {recount} verified "
+                                    "solutions enumerated")
     return total, distinct

@@ -1,7 +1,8 @@
 """The ``solver`` command: one subcommand per job, ``--help`` on every level.
 
-Errors become one line on stderr and an exit code: 2 for bad input (including unknown options),
-1 when the question has no solution, 130 when interrupted. No traceback.
+Errors become one line on stderr and an exit code (``solver.cli.errors``, ``docs/errors.md``):
+2 for bad input (including unknown options), 1 when the question has no solution, 3 when a
+budget ran out, 130 on Ctrl-C, 143 on SIGTERM. No traceback.
 """
 
 from __future__ import annotations
@@ -11,12 +12,15 @@ import sys
 
 import click
 
-from puzzles.errors import PuzzleError
+from solver import __version__
+from solver.cli.errors import harden, invoke, run
 
 # name -> "module:attribute" of the click command; imported only when used.
 SUBCOMMANDS = {
     "arrange": ("solver.cli.arrange:arrange",
                 "Arrangements: find, enumerate, count, estimate, split, export, verify."),
+    "book": ("solver.cli.book:book",
+             "Puzzle books: graded, printable collections with the answers apart."),
     "demo": ("solver.cli.demo:demo", "Write an HTML report showing what the toolkit can do."),
     "dominimum": ("solver.cli.dominimum:dominimum",
                   "Dominimum: score, best placement, play, tournaments, extremes, puzzles."),
@@ -27,6 +31,12 @@ SUBCOMMANDS = {
                   "Numbridge Domains: fields, solver, games, analysis, players."),
     "dominions": ("solver.cli.dominions:dominions",
                   "Dominions: replay, analyse, self-play, best move, puzzles."),
+    "ladder": ("solver.cli.play:ladder",
+               "Round robin of any game's players with Elo ratings and 95% intervals."),
+    "review": ("solver.cli.review:review",
+               "Review a game record: evaluation per move, best move, loss, mistakes."),
+    "serve": ("solver.cli.serve:serve",
+              "Serve the games in the browser: play, watch and review (Ctrl-C stops)."),
     "backslide": ("solver.cli.backslide:backslide",
                   "BackSlide: parity classes and optimal slide solutions."),
 }
@@ -44,7 +54,7 @@ class LazyGroup(click.Group):
         module_name, attr = SUBCOMMANDS[cmd_name][0].split(":")
         command = getattr(importlib.import_module(module_name), attr)
         assert isinstance(command, click.Command)
-        return command
+        return harden(command)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, SUBCOMMANDS[name][1]) for name in self.list_commands(ctx)]
@@ -53,27 +63,11 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="beamsolver", prog_name="solver")
+@click.version_option(__version__, prog_name="solver")
 def cli() -> None:
     """Solve, count and analyse beam-set arrangements, Dominions, Dominimum and Numbridge."""
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run the command line and exit with its code."""
-    try:
-        code = cli.main(args=argv, prog_name="solver", standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("solver: interrupted", err=True)
-        sys.exit(130)
-    except click.ClickException as exc:
-        exc.show()
-        sys.exit(2 if exc.exit_code not in (0, 1) else exc.exit_code or 2)
-    except PuzzleError as exc:
-        click.echo(f"solver: error: {exc}", err=True)
-        sys.exit(exc.exit_code)
-    except KeyboardInterrupt:
-        click.echo("solver: interrupted", err=True)
-        sys.exit(130)
-    except BrokenPipeError:
-        sys.exit(0)
-    sys.exit(code if isinstance(code, int) else 0)
+    """Run the command line and exit with its code (see ``solver.cli.errors``)."""
+    run(lambda: invoke(cli, sys.argv[1:] if argv is None else argv))

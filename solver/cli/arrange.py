@@ -8,7 +8,6 @@ them, not at module level.
 from __future__ import annotations
 
 import functools
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,9 +17,10 @@ import click
 
 from puzzles.arrangements import KINDS, Arrangement, faults, read_arrangement
 from puzzles.beamsets import SET_NAMES
+from puzzles.documents import is_ascii_int, parse_int, read_json, source_name, validate
 from puzzles.errors import InvalidInputError, ParseError, SearchInterrupted
 from puzzles.grids import Cell
-from puzzles.regions import BORDER_RULES
+from puzzles.regions import BORDER_RULES, MAX_COORDINATE
 from reports.output import JsonLinesWriter
 from solver.arrange.base import ENGINES
 from solver.arrange.orders import ORDERS
@@ -38,29 +38,39 @@ def parse_fix(texts: tuple[str, ...]) -> dict[Cell, int]:
     """``q,r=n`` strings -> {cell: piece}; raises InvalidInputError naming the bad one."""
     out: dict[Cell, int] = {}
     for text in texts:
-        try:
-            where, piece = text.split("=")
-            q, r = where.split(",")
-            out[(int(q), int(r))] = int(piece)
-        except ValueError as exc:
-            raise InvalidInputError(f"--fix {text!r}: expected q,r=piece (e.g. 0,0=9)") from exc
+        where, _, piece = text.partition("=")
+        q, _, r = where.partition(",")
+        if not (is_ascii_int(q) and is_ascii_int(r) and is_ascii_int(piece)):
+            raise InvalidInputError(f"--fix {text!r}: expected q,r=piece (e.g. 0,0=9)")
+        cell = (parse_int(q, -MAX_COORDINATE, MAX_COORDINATE, f"--fix {text!r}: q"),
+                parse_int(r, -MAX_COORDINATE, MAX_COORDINATE, f"--fix {text!r}: r"))
+        out[cell] = parse_int(piece, 0, 1 << 20, f"--fix {text!r}: piece")
     return out
 
 
 def read_fixed(path: Path) -> dict[Cell, int]:
     """Fixed pieces from a JSON file: an arrangement document, ``{"fixed": [...]}`` (a split
-    subproblem) or a plain list of ``{"cell": [q, r], "piece": n}``."""
-    from solver.arrange.split import prefix_from_json
+    subproblem) or a plain list of ``{"cell": [q, r], "piece": n}``
+    (``docs/schemas/fixed.schema.json``, ``fixed-list.schema.json``)."""
+    from puzzles.schemas import FixedDoc, FixedListDoc
 
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InvalidInputError(f"cannot read file: {exc.strerror}", where=str(path)) from exc
-    except json.JSONDecodeError as exc:
-        raise ParseError(f"bad JSON at line {exc.lineno}: {exc.msg}", where=str(path)) from exc
+    where = source_name(path)
+    data = read_json(path, "fixed-pieces file")
     if isinstance(data, dict):
-        data = data.get("fixed", data.get("placements"))
-    return prefix_from_json(data, str(path))
+        doc = validate(data, FixedDoc, where)
+        items = doc.fixed if doc.fixed is not None else doc.placements
+        if items is None:
+            raise ParseError('expected {"fixed": [...]}, an arrangement or a list of '
+                             '{"cell": [q, r], "piece": n}', where=where)
+    else:
+        items = validate(data, FixedListDoc, where).root
+    out: dict[Cell, int] = {}
+    for i, item in enumerate(items):
+        cell = (item.cell[0], item.cell[1])
+        if cell in out:
+            raise ParseError(f"entry #{i + 1}: cell {list(cell)} is fixed twice", where=where)
+        out[cell] = item.piece
+    return out
 
 
 _PROBLEM_OPTIONS: list[Callable[[Any], Any]] = [
@@ -201,6 +211,12 @@ def arrange() -> None:
     """
 
 
+verify_option = click.option(
+    "--verify", "verify_all", is_flag=True,
+    help="Expensive checks too: every solution through verify() (enumerate), the count "
+         "re-derived from verified solutions (count).")
+
+
 @arrange.command("find")
 @problem_options
 @engine_option
@@ -244,10 +260,12 @@ def find(problem: ArrangementProblem, engine: str, svg: Path | None, html: Path 
               help="Only count them (the same as `solver arrange count`).")
 @click.option("--estimate", "estimate_only", is_flag=True,
               help="Knuth's estimate instead (the same as `solver arrange estimate`).")
+@verify_option
 @output_options
 def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
                   up_to_symmetry: bool, jobs: int, depth: int | None, order: str,
                   cluster: Distributed | None, count_only: bool, estimate_only: bool,
+                  verify_all: bool,
                   output: Output) -> None:
     """Stream arrangements: text blocks, or JSON lines with --json or --out FILE.
 
@@ -270,7 +288,7 @@ def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
     as_lines = output.json or output.out is not None
     found = 0
     stream = enumerate_arrangements(problem, engine, limit, up_to_symmetry, jobs, depth, bar,
-                                    order, cluster)
+                                    verify_all=verify_all, order=order, cluster=cluster)
     writer: JsonLinesWriter | _TextWriter
     if as_lines:
         stdout = None if output.out is not None else sys.stdout
@@ -320,23 +338,31 @@ class _TextWriter:
 @depth_option
 @order_option
 @cluster_options
+@verify_option
 @output_options
 def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jobs: int,
-              depth: int | None, order: str, cluster: Distributed | None,
+              depth: int | None, order: str, cluster: Distributed | None, verify_all: bool,
               output: Output) -> None:
     """Count arrangements (exactly; see `estimate` when that is out of reach).
 
+    The count itself is not checked at run time; --verify enumerates every solution again,
+    judges each with verify() and fails (exit 70) unless there are as many.
     JSON: {"count": n, "distinct": m} (distinct: orbits under the region's symmetries, null
     without --up-to-symmetry).
     """
-    from solver.arrange.run import count_arrangements
+    from solver.arrange.run import count_arrangements, count_verified
 
     bar = _Progress("counting", output.quiet)
+    counter = count_verified if verify_all else count_arrangements
     try:
-        if cluster is not None and up_to_symmetry:
-            raise InvalidInputError("--scheduler/--checkpoint count without --up-to-symmetry")
-        total, distinct = count_arrangements(problem, engine, up_to_symmetry, jobs, depth, bar,
-                                             order, cluster)
+        if cluster is not None and (up_to_symmetry or verify_all):
+            raise InvalidInputError(
+                "--scheduler/--checkpoint count without --up-to-symmetry and --verify")
+        if cluster is not None:
+            total, distinct = count_arrangements(problem, engine, up_to_symmetry, jobs, depth,
+                                                 bar, order, cluster)
+        else:
+            total, distinct = counter(problem, engine, up_to_symmetry, jobs, depth, bar, order)
     except KeyboardInterrupt as exc:
         raise SearchInterrupted(
             f"interrupted: at least {bar.solutions} arrangement(s) (count incomplete)") from exc

@@ -7,9 +7,8 @@ from pathlib import Path
 import click
 
 from puzzles.backslide import format_position, parity_class, parse_position
-from puzzles.errors import InvalidInputError
 from reports.backslide import slide_sequence_svg
-from solver.backslide import classes, scramble, solve, solved_positions
+from solver.backslide import check_solution, classes, scramble, solve, solved_positions
 from solver.cli.common import Output, output_options, svg_option, write_picture
 from solver.progress import progress_bar
 
@@ -33,22 +32,26 @@ def classes_cmd(output: Output) -> None:
 
 
 def _read_position(text: str) -> tuple[tuple[int, ...], str]:
-    path = Path(text)
-    if text.startswith("@") or (len(text) < 200 and path.is_file()):
-        path = Path(text.lstrip("@"))
-        try:
-            return parse_position(path.read_text(encoding="utf-8"), str(path)), str(path)
-        except OSError as exc:
-            raise InvalidInputError(f"cannot read position file: {exc.strerror}",
-                                    where=str(path)) from exc
+    from puzzles.documents import read_text, source_name
+
+    if text.startswith("@") or text == "-" or (len(text) < 200 and _is_file(text)):
+        name = text[1:] if text.startswith("@") else text
+        return parse_position(read_text(name, "position file"), source_name(name)), name
     return parse_position(text), "position"
+
+
+def _is_file(text: str) -> bool:
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 @backslide.command("solve")
 @click.argument("position")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000_000,
               show_default=True, help="Give up after this many search nodes.")
-@svg_option("Draw the start, the solved position and the slides.")
+@svg_option("Draw the slide sequence: a strip of small boards and the numbered list.")
 @output_options
 def solve_cmd(position: str, max_nodes: int, svg_path: Path | None, output: Output) -> None:
     """Fewest slides from POSITION to any solved position of its class (IDA*, optimal).
@@ -57,7 +60,8 @@ def solve_cmd(position: str, max_nodes: int, svg_path: Path | None, output: Outp
     "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 .", or @FILE / a file holding them.
 
     JSON: {"start": [16 cells], "class": c, "moves": n, "slides": [piece per slide],
-    "goal": [16 cells], "nodes": n}; the hole is 0.
+    "goal": [16 cells], "nodes": n}; the hole is 0. Every answer is replayed by the domain's
+    slide rule and its goal judged by verify() before it is printed (exit 70 on a fault).
     """
     start, _ = _read_position(position)
     with progress_bar("IDA*", quiet=output.quiet, unit="iter") as bar:
@@ -66,6 +70,7 @@ def solve_cmd(position: str, max_nodes: int, svg_path: Path | None, output: Outp
             bar.update(1)
 
         result = solve(start, max_nodes=max_nodes, on_iteration=tick)
+    check_solution(result)  # replayed by the domain's rules, the goal judged by verify()
     write_picture(svg_path, slide_sequence_svg(start, result.slides), output)
     doc = {"start": list(start), "class": result.parity_class, "moves": result.length,
            "slides": list(result.slides), "goal": list(result.goal), "nodes": result.nodes}

@@ -13,11 +13,11 @@ from puzzles.dominimum.game import Game, Rules, omega_symbols
 from puzzles.dominimum.layout import Layout
 from puzzles.dominimum.records import read_record, record_of, replay
 from puzzles.dominimum.tiles import SYMBOL_NAMES, parse_tile, tile_name
-from puzzles.errors import InvalidInputError, ParseError, SearchInterrupted
+from puzzles.errors import InvalidInputError, SearchInterrupted
 from reports.dominimum import PALETTE, Highlight, layout_svg, score_plot
 from reports.html import Figure, Section, Table, render_page
-from reports.output import write_atomic
-from reports.text import key_values, table
+from reports.output import dumps, write_atomic
+from reports.text import key_values, table, tie_note, tied_ranks
 from solver.cli.common import Output, output_options, write_picture
 from solver.dominimum.analysis import (
     all_mission_scores,
@@ -34,22 +34,17 @@ from solver.progress import progress_bar
 PathOption = click.Path(dir_okay=False, path_type=Path)
 
 
-def _read_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InvalidInputError(f"no such file: {path}") from None
-    except json.JSONDecodeError as exc:
-        raise ParseError(f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
-                         where=str(path)) from None
-
-
 def load_layout(path: Path) -> Layout:
-    """A layout file, or the final layout of a game record."""
-    doc = _read_json(path)
+    """A layout file, or the final layout of a game record
+    (``docs/schemas/dominimum-layout.schema.json``, ``dominimum-record.schema.json``)."""
+    from puzzles.documents import read_json, source_name, validate
+    from puzzles.schemas import LayoutDoc
+
+    doc = read_json(path, "layout file")
     try:
         if isinstance(doc, dict) and "moves" in doc:
-            return replay(doc).layout
+            return replay(doc, source_name(path)).layout
+        validate(doc, LayoutDoc, source_name(path))
         return Layout.from_json(doc)
     except InvalidInputError as exc:
         if exc.where and str(path) in exc.where:
@@ -188,8 +183,10 @@ def dominomega_score(layout_path: Path, players: int, picture_symbol: str, withi
 
 
 def _candidate_rows(cands: list[Candidate], top: int) -> list[list[object]]:
-    return [[i + 1, str(c.placement), c.own, round(c.opponents, 3), round(c.margin, 3)]
-            for i, c in enumerate(cands[:top])]
+    """Rows of the best placements; tied ranks (equal own score and margin) are marked ``=``."""
+    keys = [(c.own, round(c.margin, 9)) for c in cands[:top]]
+    return [[rank, str(c.placement), c.own, round(c.opponents, 3), round(c.margin, 3)]
+            for rank, c in zip(tied_ranks(keys), cands[:top], strict=True)]
 
 
 def _best_output(layout: Layout, cands: list[Candidate], top: int, header: list[str],
@@ -198,7 +195,8 @@ def _best_output(layout: Layout, cands: list[Candidate], top: int, header: list[
     if not cands:
         raise InvalidInputError("the tile in hand is already on the table")
     rows = _candidate_rows(cands, top)
-    text = table(["rank", "placement", *header], rows)
+    note = tie_note([(c.own, round(c.margin, 9)) for c in cands])
+    text = table(["rank", "placement", *header], rows) + (f"\n{note}" if note else "")
     if svg_path or html_path:
         best = cands[0].placement
         shown = layout.copy()
@@ -206,8 +204,9 @@ def _best_output(layout: Layout, cands: list[Candidate], top: int, header: list[
         marks = {best.cells[0]: "new", best.cells[1]: "new"}
         svg = layout_svg(shown, [Highlight(frozenset(best.cells), "#ffbf00", "best placement")],
                          title=title, marks=marks)
-        _write_pictures(svg, title, [], [Table(["rank", "placement", *header], rows)],
-                        svg_path, html_path, output)
+        _write_pictures(svg, title, [note] if note else [],
+                        [Table(["rank", "placement", *header], rows)], svg_path, html_path,
+                        output)
     output.emit(doc, text)
 
 
@@ -326,7 +325,7 @@ def _play(kind: str, players: int, seed: int, strategies: str, within_tile: bool
     play_game(game, [make_player(n, seed * 8 + i + 1) for i, n in enumerate(lineup)])
     doc = record_of(game, lineup)
     if record is not None:
-        write_atomic(record, json.dumps(doc, indent=1) + "\n")
+        write_atomic(record, dumps(doc))
         output.note(f"wrote record {record}")
     _game_pictures(game, svg_path, html_path, output)
     output.emit(doc, _game_text(game))
@@ -494,8 +493,13 @@ def extremes(mission: tuple[int, int], sense: str, region: str, others: tuple[st
     docs: dict[str, Any] = {}
     texts = []
     figures = []
+    interrupted = False
     for s in senses:
-        r = dominimum_extreme(mission, s, reg, other_tiles, time_limit, seed=seed)
+        try:
+            r = dominimum_extreme(mission, s, reg, other_tiles, time_limit, seed=seed)
+        except KeyboardInterrupt:
+            interrupted = True
+            break
         docs[s] = r.to_json()
         texts.append(key_values([
             (f"{s} score", r.value), ("status", r.status + (" (proven optimal in the region)"
@@ -519,6 +523,9 @@ def extremes(mission: tuple[int, int], sense: str, region: str, others: tuple[st
                 [Figure(f, "") for f in figures])])
             write_picture(html_path, page, output, "report")
     output.emit(docs, text)
+    if interrupted:
+        raise SearchInterrupted("interrupted" + (f"; kept the {', '.join(docs)} result above"
+                                                 if docs else " before any result"))
 
 
 @dominomega.command("maximum")
@@ -535,8 +542,10 @@ def maximum(symbols: str, region: str, time_limit: float, seed: int, svg_path: P
             html_path: Path | None, output: Output) -> None:
     """A layout of all 36 tiles where each listed symbol scores 531441 = 3^12 (CP-SAT).
 
-    3^12 is the largest product of positive integers summing to 36, so a layout found is
-    optimal (status OPTIMAL); INFEASIBLE proves none exists in the region; UNKNOWN: time out.
+    3^12 is the largest product of positive integers summing to 36. The value is the layout's
+    score re-computed by the networkx scorer; the status is OPTIMAL only when it reaches 3^12;
+    INFEASIBLE proves no such layout exists in the region; UNKNOWN: time out. A layout that
+    breaks the tile rules is an engine fault (exit 70).
     """
     from solver.dominimum.models import dominomega_maximum, parse_region
 
@@ -578,6 +587,7 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
         from solver.dominimum.endgames import generate
 
         found = []
+        interrupted = False
         with progress_bar(f"{kind} puzzles", total=count, quiet=output.quiet,
                           unit="puzzle") as bar:
             try:
@@ -587,7 +597,7 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
                     if len(found) == count:
                         break
             except KeyboardInterrupt:
-                output.note(f"interrupted; keeping {len(found)} puzzles")
+                interrupted = True
         rows = [[p.seed, p.to_move, tile_name(p.tile), str(p.answer), p.best[0], p.best[1],
                  p.runner_up[0] if p.runner_up else "-", p.placements] for p in found]
         header = ["seed", "seat", "tile", "answer", "score", "best opponent",
@@ -606,12 +616,16 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
                        else f"symbols {list(omega_symbols(p.players))}")
                 sections.append(Section(f"Puzzle (seed {p.seed})", [
                     f"{own}; seat {p.to_move} places the last tile {tile_name(p.tile)}. "
-                    f"Answer {p.answer}: score {p.best[0]} against {p.best[1]}; the next best "
-                    f"placement gives {p.runner_up}. {p.placements} legal placements."],
-                    [Figure(question, "the position"), Figure(answer, "the answer")]))
+                    f"Exactly one of the {p.placements} legal placements is best: which?"],
+                    [Figure(question, "the position"),
+                     Figure(answer, f"answer {p.answer}: score {p.best[0]} against "
+                            f"{p.best[1]}; the next best placement gives {p.runner_up}",
+                            reveal="Show the answer")]))
             write_picture(html_path, render_page(f"{kind} endgame puzzles", sections),
                           output, "report")
         output.emit({"puzzles": [p.to_json() for p in found]}, text)
+        if interrupted:
+            raise SearchInterrupted(f"interrupted; kept the {len(found)} puzzle(s) found")
         if not found:
             from puzzles.errors import InfeasibleError
 

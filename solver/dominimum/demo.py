@@ -7,6 +7,7 @@ from puzzles.dominimum.game import Game
 from puzzles.dominimum.tiles import SYMBOL_NAMES, tile_name
 from reports.dominimum import PALETTE, Highlight, layout_svg, score_plot
 from reports.html import Figure, Section, Table
+from reports.text import tie_note, tied_ranks
 from solver.dominimum.analysis import mission_report, omega_report
 from solver.dominimum.endgames import generate
 from solver.dominimum.placement import rank_dominimum
@@ -45,16 +46,21 @@ def sections(seed: int) -> list[Section]:
                            seed=seed, hidden=mid.unseen(me))
     shown = mid.layout.copy()
     shown.place(cands[0].placement)
+    keys = [(c.own, round(c.margin, 9)) for c in cands]
+    note = tie_note(keys) or "The best placement is alone at the top."
     out.append(Section("Dominimum: best placement", [
         f"Seat {me} holds {tile_name(hand)} with mission {tile_name(mid.missions[me])}; "
         f"{len(cands)} legal placements. own = score after the move; opponents = expected "
         "best opponent score over 64 sampled missions; margin = own - opponents (lower is "
-        "better)."],
+        f"better). {note}"],
         [Figure(layout_svg(shown, [Highlight(frozenset(cands[0].placement.cells), "#ffbf00",
-                                             "best placement")], title="best placement"))],
+                                             "best placement (one of the tied best)"
+                                             if tie_note(keys) else "best placement")],
+                           title="best placement"))],
         [Table(["rank", "placement", "own", "opponents", "margin"],
-               [[i + 1, str(c.placement), c.own, round(c.opponents, 2), round(c.margin, 2)]
-                for i, c in enumerate(cands[:5])])]))
+               [[rank, str(c.placement), c.own, round(c.opponents, 2), round(c.margin, 2)]
+                for rank, c in zip(tied_ranks(keys[:5]), cands[:5], strict=True)],
+               "= marks placements of equal value")]))
     # 3. A small tournament.
     tour = run_tournament("dominimum", 2, 8, seed, ["random", "greedy"])
     stats = tour.by_strategy()
@@ -76,10 +82,17 @@ def sections(seed: int) -> list[Section]:
         f"Seat {puzzle.to_move} ({SYMBOL_NAMES[sym]}) places the last tile "
         f"{tile_name(puzzle.tile)}. Score = product of the sizes of all groups containing "
         "the player's symbol (a 7 has all three). Exactly one of the "
-        f"{puzzle.placements} legal placements is best (every one was scored): "
-        f"{puzzle.answer}, score {puzzle.best[0]} against {puzzle.best[1]}."],
-        [Figure(layout_svg(puzzle.layout, [], title="the position"), "the puzzle"),
-         Figure(layout_svg(final, [Highlight(frozenset(g), PALETTE[i % len(PALETTE)])
-                                   for i, g in enumerate(orep.groups[sym])],
-                           title=f"answer: {SYMBOL_NAMES[sym]} groups"), "the answer")]))
+        f"{puzzle.placements} legal placements is best (every one was scored); where? The "
+        "answer is hidden under the puzzle."],
+        [Figure(layout_svg(puzzle.layout, [], title=f"seat {puzzle.to_move} places "
+                           f"{tile_name(puzzle.tile)}"), "the puzzle"),
+         Figure(layout_svg(final, [*(Highlight(frozenset(g), PALETTE[i % len(PALETTE)],
+                                               f"{SYMBOL_NAMES[sym]} group of {len(g)}")
+                                     for i, g in enumerate(orep.groups[sym])),
+                                   Highlight(frozenset(puzzle.answer.cells), "#ffbf00",
+                                             "the answer tile")],
+                           title=f"answer: {SYMBOL_NAMES[sym]} groups",
+                           marks={c: "new" for c in puzzle.answer.cells}),
+                f"answer: {puzzle.answer}, score {puzzle.best[0]} against the next best "
+                f"{puzzle.best[1]}", reveal="Show the answer")]))
     return out

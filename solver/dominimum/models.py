@@ -22,6 +22,14 @@ single-commodity flow from one root cell), so every layout found can be played t
 
 Solver parameters are set in one place (``_solve``); the status is reported honestly
 (OPTIMAL, FEASIBLE when the time limit stopped the proof, INFEASIBLE, UNKNOWN).
+
+Every layout a model returns is checked before it is reported (``_checked_layout``): the tiles
+asked for, each once, edge-connected, inside the region. The value reported is the layout's
+score re-computed by the networkx scorer (``solver.dominimum.analysis``, no code shared with
+the models). ``dominimum_extreme`` compares it with CP-SAT's objective: equal when OPTIMAL,
+between the objective and the proven bound when FEASIBLE; anything else raises
+``EngineFaultError`` (exit 70). ``dominomega_maximum`` is OPTIMAL only when the re-scored
+value reaches the proven bound 3^12.
 """
 
 from __future__ import annotations
@@ -36,7 +44,7 @@ from ortools.sat.python import cp_model
 
 from puzzles.dominimum.layout import Cell, Layout, Placement
 from puzzles.dominimum.tiles import TILES, Tile, tile_name
-from puzzles.errors import InvalidInputError
+from puzzles.errors import EngineFaultError, IllegalMoveError, InvalidInputError
 from solver.dominimum.analysis import mission_report, omega_report
 
 STATUS: dict[int, str] = {int(cp_model.OPTIMAL): "OPTIMAL", int(cp_model.FEASIBLE): "FEASIBLE",
@@ -255,7 +263,9 @@ def _solve(model: cp_model.CpModel, time_limit: float, workers: int, seed: int
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
-    return solver, int(solver.solve(model))
+    from solver.interrupts import solve_interruptibly
+
+    return solver, solve_interruptibly(solver, model)
 
 
 def table_tiles(mission: Tile, others: list[Tile]) -> list[Tile]:
@@ -264,10 +274,64 @@ def table_tiles(mission: Tile, others: list[Tile]) -> list[Tile]:
     return [t for t in TILES if t not in gone]
 
 
+def _checked_layout(tiling: _Tiling, solver: cp_model.CpSolver, region: tuple[int, int]
+                    ) -> Layout:
+    """The layout of the solver's solution once it is a real layout of the tiles asked for.
+
+    Raises
+    ------
+    EngineFaultError
+        When a tile is missing, repeated or extra, the tiles are not edge-connected (the
+        layout could not be played) or a cell lies outside the region.
+    """
+    try:
+        layout = tiling.layout(solver)
+    except (IllegalMoveError, KeyError, IndexError) as exc:
+        raise EngineFaultError(f"model returned an impossible layout: {exc}") from None
+    placed = Counter(p.tile for p in layout.placements)
+    if placed != Counter(tuple(sorted(t)) for t in tiling.tiles):
+        raise EngineFaultError("model returned a layout whose tiles are not the tiles asked for")
+    width, height = region
+    outside = [c for c in layout.value_at if not (0 <= c[0] < width and 0 <= c[1] < height)]
+    if outside:
+        raise EngineFaultError(f"model returned a cell {list(outside[0])} outside the region")
+    return layout
+
+
+def _check_objective(sense: str, status: str, objective: int, bound: float, score: int
+                     ) -> None:
+    """Raise EngineFaultError when the re-scored layout contradicts CP-SAT's answer.
+
+    The objective is a bound on the true score of the layout found (max: the chosen connected
+    sets are no larger than the largest groups; min: the label limits are no smaller), so the
+    score lies between the objective and the proven bound, and equals the objective when the
+    status is OPTIMAL.
+    """
+    low, high = (objective, bound) if sense == "max" else (bound, objective)
+    wrong = score != objective if status == "OPTIMAL" else not low - 1e-6 <= score <= high + 1e-6
+    if wrong:
+        raise EngineFaultError(
+            f"model fault: CP-SAT reports {status} {sense} {objective} (bound {bound:g}) but "
+            f"the independent re-score of its layout is {score}")
+
+
 def dominimum_extreme(mission: tuple[int, int], sense: str, region: tuple[int, int] = (8, 9),
                       others: list[Tile] | None = None, time_limit: float = 30.0,
-                      workers: int = 2, seed: int = 0) -> ModelResult:
-    """The lowest (``sense="min"``) or highest (``"max"``) Dominimum score of ``mission``."""
+                      workers: int = 2, seed: int = 0,
+                      tiling_class: type[_Tiling] | None = None) -> ModelResult:
+    """The lowest (``sense="min"``) or highest (``"max"``) Dominimum score of ``mission``.
+
+    ``value`` is the score of the layout found, re-computed by the networkx scorer; it is
+    compared with CP-SAT's objective (``details["objective"]``). ``tiling_class`` replaces the
+    model's tiling (tests inject a broken one to see the fault caught).
+
+    Raises
+    ------
+    InvalidInputError
+        For a bad mission, other missions or region.
+    EngineFaultError
+        When the layout or its re-scored value contradicts CP-SAT's answer (a model bug).
+    """
     a, b = mission
     if a == b:
         raise InvalidInputError("a mission is two different values")
@@ -284,8 +348,8 @@ def dominimum_extreme(mission: tuple[int, int], sense: str, region: tuple[int, i
         raise InvalidInputError(f"{len(tiles)} tiles need {2 * len(tiles)} cells; region "
                                 f"{width}x{height} has {width * height}")
     model = cp_model.CpModel()
-    tiling = _Tiling(model, width, height, tiles,
-                     lambda v: 0 if v == a else 1 if v == b else 2)
+    tiling = (tiling_class or _Tiling)(model, width, height, tiles,
+                                       lambda v: 0 if v == a else 1 if v == b else 2)
     na = sum(1 for t in tiles for v in t if v == a)
     nb = sum(1 for t in tiles for v in t if v == b)
     is_a = {c: tiling.is_class(c, {0}) for c in tiling.cells}
@@ -322,18 +386,35 @@ def dominimum_extreme(mission: tuple[int, int], sense: str, region: tuple[int, i
                                   + [list(t) for t in others or []],
                                   "halves": {str(a): na, str(b): nb}})
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        result.value = int(solver.objective_value)
+        objective = round(solver.objective_value)
         result.bound = solver.best_objective_bound
-        result.layout = tiling.layout(solver)
+        result.layout = _checked_layout(tiling, solver, region)
         # the layout re-scored by the networkx scorer (shares no code with the model)
-        result.details["layout_score"] = mission_report(result.layout, (a, b)).score
+        rescored = mission_report(result.layout, (a, b)).score
+        _check_objective(sense, result.status, objective, result.bound, rescored)
+        result.value = rescored
+        result.details["objective"] = objective
+        result.details["layout_score"] = rescored
     return result
 
 
 def dominomega_maximum(symbols: tuple[int, ...] = (1,), region: tuple[int, int] = (8, 9),
-                       time_limit: float = 60.0, workers: int = 2, seed: int = 0
-                       ) -> ModelResult:
-    """A layout of all 36 tiles where every symbol in ``symbols`` scores 3^12 = 531441."""
+                       time_limit: float = 60.0, workers: int = 2, seed: int = 0,
+                       tiling_class: type[_Tiling] | None = None) -> ModelResult:
+    """A layout of all 36 tiles where every symbol in ``symbols`` scores 3^12 = 531441.
+
+    ``value`` is the lowest score, re-computed by the networkx scorer, of the listed symbols
+    on the layout found; the status is OPTIMAL only when it reaches the proven bound 3^12,
+    FEASIBLE (with a note) when a layout was found below it. ``tiling_class`` replaces the
+    model's tiling (tests inject a broken one).
+
+    Raises
+    ------
+    InvalidInputError
+        For an unknown symbol or a region smaller than 72 cells.
+    EngineFaultError
+        When the layout found is not a connected layout of the 36 tiles inside the region.
+    """
     width, height = region
     if width * height < 72:
         raise InvalidInputError(f"36 tiles need 72 cells; region {width}x{height} is too small")
@@ -341,12 +422,13 @@ def dominomega_maximum(symbols: tuple[int, ...] = (1,), region: tuple[int, int] 
         if s not in (1, 2, 4):
             raise InvalidInputError(f"unknown symbol {s}: 1 pip, 2 small circle, 4 large circle")
     model = cp_model.CpModel()
+    make = tiling_class or _Tiling
     if len(symbols) == 1:
         s0 = symbols[0]
-        tiling = _Tiling(model, width, height, list(TILES), lambda v: 1 if v & s0 else 0)
+        tiling = make(model, width, height, list(TILES), lambda v: 1 if v & s0 else 0)
         member_classes = {s0: {1}}
     else:
-        tiling = _Tiling(model, width, height, list(TILES), lambda v: v)
+        tiling = make(model, width, height, list(TILES), lambda v: v)
         member_classes = {s: {v for v in range(8) if v & s} for s in symbols}
     for s, kinds in member_classes.items():
         member = {c: tiling.is_class(c, kinds) for c in tiling.cells}
@@ -360,13 +442,20 @@ def dominomega_maximum(symbols: tuple[int, ...] = (1,), region: tuple[int, int] 
                                   "bound_reason": "the largest product of positive integers "
                                   "summing to 36 (the halves of a symbol) is 3^12"})
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        result.value = 3**12
         result.bound = float(3**12)
-        result.layout = tiling.layout(solver)
-        result.details["layout_scores"] = {
-            str(k): v for k, v in omega_report(result.layout, symbols).scores.items()}
-        # a feasibility model: a found layout reaches the proven upper bound
-        result.status = "OPTIMAL"
+        result.layout = _checked_layout(tiling, solver, region)
+        # the layout re-scored by the networkx scorer (shares no code with the model)
+        scores = omega_report(result.layout, symbols).scores
+        result.details["layout_scores"] = {str(k): v for k, v in scores.items()}
+        result.value = min(scores[s] for s in symbols)
+        # a feasibility model: OPTIMAL only when the layout found reaches the proven bound
+        if result.value == 3**12:
+            result.status = "OPTIMAL"
+        else:
+            result.status = "FEASIBLE"
+            result.details["note"] = (f"the layout found scores {result.value}, below the "
+                                      f"bound 3^12 = {3**12}: the model's groups of three "
+                                      "did not hold")
     elif status == cp_model.INFEASIBLE:
         result.details["note"] = "no layout in the region gives every listed symbol 3^12"
     return result

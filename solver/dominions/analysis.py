@@ -1,19 +1,32 @@
 """Analysis of a Dominions position: groups, liberties, sections, atari, what fits every vacant
-cell, eyes, eyes by oscillation, eye quality and unconditional life.
+cell, eyes of both kinds, eye quality and life, following the seed (``000``).
 
-Definitions (reference ``dominions.md``, seed 000):
+Definitions (seed; reference ``dominions.md``). X is a player, Y his opponent.
 
-- an **eye** of player X is a vacant cell where an X group has a liberty and for which X's
-  opponent holds no matching piece; constraints only grow and hands only shrink, so it stays an
-  eye, and the X groups with a liberty there live unconditionally;
-- an **eye by oscillation** is a vacant cell with a liberty of some group where at least one
-  player holds a matching piece and every matching piece either player holds would oscillate;
-  every group with a liberty there lives unconditionally (the seed's claim, evaluated now);
-- a cell has **eye quality** when both players can fill it legally and every legal filling that
-  captures leaves the new group with a single liberty.
+- **Liberties** are beams: "the liberties of a group are the beams that border on vacant
+  cells". Two beams of one group into the same vacant cell are two liberties. A group is in
+  **atari** when it has exactly one liberty beam and no eye (below) of either kind.
+  Legality only needs "none" against "at least one", so the rules engine is unaffected.
+- An **eye** of X (permanent) is a vacant cell where an X group has a liberty and for which Y
+  holds no matching piece. Hands only shrink and a cell's constraints only grow, so Y can
+  never fill it: **this holds for all future play**, and the X groups with a liberty there live
+  for all future play (unless X fills the cell himself: only X can).
+- An **eye by oscillation** of X is a vacant cell where an X group has a liberty, Y holds at
+  least one matching piece and each of them would oscillate. It holds **only now**: later moves
+  change the liberties around the cell. The seed's two-sided eye by oscillation (neither player
+  can fill the cell) is a cell that is an eye by oscillation of both.
+- **Eye quality** (the seed's example): a cell both players can fill where every legal filling,
+  by either player, captures and leaves the new group with one liberty (beam). A plain
+  (non-capturing) or suicide filling spoils it. Per player, ``eye_quality_by_player[X]`` lists
+  the cells where X can fill and every legal X filling is such a capture; the seed's cells are
+  those in both lists. **Only now**.
+- A group is **alive** (for all future play) when it has a liberty at its own permanent eye,
+  **alive now** when it has a permanent eye or an eye by oscillation. A group whose only
+  liberty is its own eye is alive, not in atari.
 
 Groups and sections come from the networkx reference (``solver.dominions.graphs``); legality
-of each placement comes from the rules engine.
+of each placement comes from the rules engine; the liberties a capture leaves are counted on
+the position after the capture by a plain walk over beams.
 
 Examples
 --------
@@ -33,27 +46,62 @@ from puzzles.dominions import COLOUR_LETTERS, Move, Position
 from puzzles.dominions.board import fitting_mask, mask_pieces
 from solver.dominions.graphs import GroupView, beam_graph, groups, sections
 
+SCOPE = {
+    "eyes": "all future play: the opponent never again holds a matching piece "
+            "(only the owner can fill the cell)",
+    "alive": "all future play, while the owner does not fill his eye",
+    "oscillation_eyes": "now",
+    "alive_now": "now",
+    "eye_quality": "now",
+    "atari": "now",
+    "liberties": "now",
+}
+
 
 @dataclass
 class CellReport:
-    """What can happen on one vacant cell."""
+    """What can happen on one vacant cell, per player letter.
+
+    ``capture_liberties`` lists the liberty beams of the group each legal capturing filling
+    forms; ``plain`` and ``suicide`` list the legal fillings that capture nothing.
+    """
 
     cell: int
     fitting: list[int]
     held: dict[str, list[int]]
     legal: dict[str, list[int]]
     oscillating: dict[str, list[int]]
-    capture_liberties: dict[str, list[int]]  # liberties left by each legal capturing filling
+    capture_liberties: dict[str, list[int]]
+    plain: dict[str, list[int]] = field(default_factory=dict)
+    suicide: dict[str, list[int]] = field(default_factory=dict)
+
+    def poor_captures_only(self, letter: str) -> bool:
+        """True when ``letter`` can fill the cell and every legal filling is a capture that
+        leaves the new group exactly one liberty."""
+        caps = self.capture_liberties[letter]
+        return bool(self.legal[letter]) and len(caps) == len(self.legal[letter]) \
+            and all(n == 1 for n in caps)
 
 
 @dataclass
 class GroupReport:
-    """A group with its liberties and whether it lives unconditionally."""
+    """A group with its liberties, eyes and life."""
 
     view: GroupView
     alive: bool
     atari: bool
     eyes: list[int]
+    oscillation_eyes: list[int] = field(default_factory=list)
+
+    @property
+    def liberties(self) -> int:
+        """The liberty count: beams bordering on vacant cells."""
+        return len(self.view.beams)
+
+    @property
+    def alive_now(self) -> bool:
+        """Alive for all future play, or through an eye by oscillation now."""
+        return self.alive or bool(self.oscillation_eyes)
 
 
 @dataclass
@@ -65,11 +113,17 @@ class Analysis:
     sections: list[frozenset[int]]
     cells: dict[int, CellReport]
     eyes: dict[str, list[int]]
-    oscillation_eyes: list[int]
+    oscillation_eyes: dict[str, list[int]]
     eye_quality: list[int]
+    eye_quality_by_player: dict[str, list[int]]
     legal_counts: dict[str, int]
     score: dict[str, int]
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def oscillation_cells(self) -> list[int]:
+        """Cells that are an eye by oscillation of either player."""
+        return sorted(set(self.oscillation_eyes["W"]) | set(self.oscillation_eyes["B"]))
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON document of the analysis (cells by name)."""
@@ -78,6 +132,12 @@ class Analysis:
         def names(cells: Iterable[int]) -> list[str]:
             return sorted((name(c) for c in cells), key=_name_key)
 
+        def beams(view: GroupView) -> list[dict[str, Any]]:
+            nb = self.position.board.neighbours
+            out = [{"cell": name(c), "direction": d, "to": name(nb[c][d.bit_length() - 1])}
+                   for c, d in view.beams]
+            return sorted(out, key=lambda b: (_name_key(b["cell"]), b["direction"]))
+
         return {
             "moves_played": len(self.position.moves),
             "to_move": COLOUR_LETTERS[self.position.to_move],
@@ -85,19 +145,24 @@ class Analysis:
             "legal_moves": self.legal_counts,
             "groups": [
                 {"colour": COLOUR_LETTERS[g.view.colour], "cells": names(g.view.cells),
-                 "liberties": names(g.view.liberties), "alive": g.alive, "atari": g.atari,
-                 "eyes": names(g.eyes)}
+                 "liberties": g.liberties, "liberty_beams": beams(g.view),
+                 "liberty_cells": names(g.view.liberties), "alive": g.alive,
+                 "alive_now": g.alive_now, "atari": g.atari, "eyes": names(g.eyes),
+                 "oscillation_eyes": names(g.oscillation_eyes)}
                 for g in self.groups
             ],
             "sections": [names(s) for s in self.sections],
             "atari": [names(g.view.cells) for g in self.groups if g.atari],
             "eyes": {k: names(v) for k, v in self.eyes.items()},
-            "oscillation_eyes": names(self.oscillation_eyes),
+            "oscillation_eyes": {k: names(v) for k, v in self.oscillation_eyes.items()},
             "eye_quality": names(self.eye_quality),
+            "eye_quality_by_player": {k: names(v)
+                                      for k, v in self.eye_quality_by_player.items()},
+            "scope": SCOPE,
             "cells": {
                 name(c): {"fitting": r.fitting, "held": r.held, "legal": r.legal,
-                          "oscillating": r.oscillating,
-                          "capture_liberties": r.capture_liberties}
+                          "oscillating": r.oscillating, "plain": r.plain,
+                          "suicide": r.suicide, "capture_liberties": r.capture_liberties}
                 for c, r in sorted(self.cells.items())
             },
         }
@@ -114,25 +179,79 @@ def frontier(pos: Position) -> list[int]:
             if pos.piece[i] < 0 and (empty or pos.occupied_neighbours[i] > 0)]
 
 
+def group_beam_liberties(pos: Position, cell: int) -> int:
+    """The liberty beams of the group on ``cell``: a plain walk over same-coloured beam links.
+
+    Parameters
+    ----------
+    pos : Position
+    cell : int
+        An occupied cell.
+
+    Returns
+    -------
+    int
+        The number of the group's beams that border on vacant cells.
+    """
+    nb = pos.board.neighbours
+    colour = pos.owner[cell]
+    seen = {cell}
+    stack = [cell]
+    count = 0
+    while stack:
+        i = stack.pop()
+        for k in range(6):
+            if not pos.piece[i] >> k & 1:
+                continue
+            j = nb[i][k]
+            if pos.piece[j] < 0:
+                count += 1
+            elif pos.owner[j] == colour and pos.piece[j] >> ((k + 3) % 6) & 1 \
+                    and j not in seen:
+                seen.add(j)
+                stack.append(j)
+    return count
+
+
 def cell_report(pos: Position, cell: int) -> CellReport:
     """Fitting pieces of ``cell``, who holds them, and the outcome of each held one."""
     fit = fitting_mask(pos.must_beam[cell], pos.must_blank[cell])
-    rep = CellReport(cell, mask_pieces(fit), {}, {}, {}, {})
+    rep = CellReport(cell, mask_pieces(fit), {}, {}, {}, {}, {}, {})
     for c, letter in enumerate(COLOUR_LETTERS):
         held = mask_pieces(fit & pos.hands[c])
         rep.held[letter] = held
-        rep.legal[letter], rep.oscillating[letter], rep.capture_liberties[letter] = [], [], []
+        for d in (rep.legal, rep.oscillating, rep.capture_liberties, rep.plain, rep.suicide):
+            d[letter] = []
         if pos.is_over():
             continue
         for p in held:
-            out = pos.outcome(Move(cell, p), c)
+            move = Move(cell, p)
+            out = pos.outcome(move, c)
             if out.status == "legal":
                 rep.legal[letter].append(p)
                 if out.flipped and not out.suicide:
-                    rep.capture_liberties[letter].append(out.liberties)
+                    rep.capture_liberties[letter].append(_capture_beams(pos, move, c))
+                elif out.suicide:
+                    rep.suicide[letter].append(p)
+                else:
+                    rep.plain[letter].append(p)
             elif out.status == "oscillation":
                 rep.oscillating[letter].append(p)
     return rep
+
+
+def _capture_beams(pos: Position, move: Move, colour: int) -> int:
+    """Liberty beams of the group a legal capture of ``colour`` forms (played and undone)."""
+    mover = pos.to_move
+    pos.to_move = colour
+    try:
+        pos.push(move)
+        try:
+            return group_beam_liberties(pos, move.cell)
+        finally:
+            pos.pop()
+    finally:
+        pos.to_move = mover
 
 
 def analyse(pos: Position) -> Analysis:
@@ -144,33 +263,34 @@ def analyse(pos: Position) -> Analysis:
     views = groups(pos, g)
     cells = {c: cell_report(pos, c) for c in frontier(pos)}
     eyes: dict[str, list[int]] = {"W": [], "B": []}
-    osc: list[int] = []
-    quality: list[int] = []
+    osc: dict[str, list[int]] = {"W": [], "B": []}
     lib_owners: dict[int, set[int]] = {}
     for v in views:
         for c in v.liberties:
             lib_owners.setdefault(c, set()).add(v.colour)
     for c, owners in sorted(lib_owners.items()):
         rep = cells[c]
-        for x in owners:
-            if not rep.held[COLOUR_LETTERS[1 - x]]:
+        for x in sorted(owners):
+            y = COLOUR_LETTERS[1 - x]
+            if not rep.held[y]:
                 eyes[COLOUR_LETTERS[x]].append(c)
-        held_any = rep.held["W"] or rep.held["B"]
-        if held_any and all(len(rep.oscillating[k]) == len(rep.held[k]) for k in "WB"):
-            osc.append(c)
-        if rep.legal["W"] and rep.legal["B"]:
-            caps = rep.capture_liberties["W"] + rep.capture_liberties["B"]
-            if caps and max(caps) <= 1:
-                quality.append(c)
+            elif not pos.is_over() and len(rep.oscillating[y]) == len(rep.held[y]):
+                osc[COLOUR_LETTERS[x]].append(c)
+    by_player = {k: [c for c, r in sorted(cells.items()) if r.poor_captures_only(k)]
+                 for k in COLOUR_LETTERS}
+    quality = sorted(set(by_player["W"]) & set(by_player["B"]))
     reports = []
     for v in views:
-        own_eyes = [c for c in v.liberties
-                    if c in eyes[COLOUR_LETTERS[v.colour]] or c in osc]
-        reports.append(GroupReport(v, bool(own_eyes), len(v.liberties) == 1, sorted(own_eyes)))
+        letter = COLOUR_LETTERS[v.colour]
+        own = sorted(c for c in v.liberties if c in eyes[letter])
+        own_osc = sorted(c for c in v.liberties if c in osc[letter])
+        alive_now = bool(own or own_osc)
+        reports.append(GroupReport(v, bool(own), len(v.beams) == 1 and not alive_now, own,
+                                   own_osc))
     counts = {"W": 0, "B": 0}
     if not pos.is_over():
         for c, letter in enumerate(COLOUR_LETTERS):
             counts[letter] = sum(1 for _, out in pos.placements(c) if out.status == "legal")
     w, b = pos.score()
-    return Analysis(pos, reports, sections(pos, g), cells, eyes, osc, quality, counts,
-                    {"W": w, "B": b})
+    return Analysis(pos, reports, sections(pos, g), cells, eyes, osc, quality, by_player,
+                    counts, {"W": w, "B": b})

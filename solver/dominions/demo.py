@@ -9,10 +9,10 @@ from reports.dominions import Marks, position_svg
 from reports.html import Figure, Section, Table
 from solver.dominions.analysis import analyse
 from solver.dominions.players import GreedyPlayer, RandomPlayer
-from solver.dominions.puzzles import answer_move, parse_collection
+from solver.dominions.puzzles import Puzzle, answer_move, parse_collection, solutions
 from solver.dominions.search import search
-from solver.dominions.selfplay import run_match, tally
 from solver.dominions.tracker import Tracker
+from solver.play.match import run_match
 
 COLLECTION = Path(__file__).parents[2] / "puzzles" / "dominions" / "data" / "puzzles.txt"
 
@@ -26,13 +26,38 @@ def _position(seed: int, plies: int = 44) -> Position:
     return pos
 
 
+def puzzle_section(p: Puzzle) -> Section:
+    """A puzzle of the collection, its answer and the proof of uniqueness, made here: every
+    legal placement of the player to move is tried (``solver.dominions.puzzles.solutions``)."""
+    ppos = p.position()
+    target = [ppos.board.cell_index(n) for n in p.target]
+    ans = answer_move(p, ppos)
+    groups = [(ppos.to_move, target)] if target else []
+    fig = position_svg(ppos, Marks(groups=groups), title=f"puzzle: {p.goal}")
+    answer = position_svg(ppos, Marks(groups=groups, highlight=[ans.cell],
+                                      highlight_label="the answer"),
+                          title=f"answer: {p.answer}")
+    legal = sum(1 for _ in ppos.legal_placements())
+    found = solutions(Tracker(ppos.copy()), p.goal, frozenset(target))
+    if found == [ans]:
+        proof = (f"proven unique when this page was made: of the {legal} legal placements "
+                 f"only this one meets the goal (exhaustive search to depth {p.depth})")
+    else:
+        proof = (f"NOT proven: {len(found)} of the {legal} legal placements meet the goal, "
+                 f"{'including' if ans in found else 'not including'} the stored answer")
+    return Section("Dominions: a puzzle from the collection", [
+        p.question(), "The answer is hidden below the puzzle.",
+    ], [Figure(fig, p.question()),
+        Figure(answer, f"answer: {p.answer} (green cell); {proof}", reveal="Show the answer")])
+
+
 def sections(seed: int) -> list[Section]:
     """Dominions: analysis picture, best move, a puzzle and a two-game match (a few seconds)."""
     pos = _position(seed)
     a = analyse(pos)
     last = pos.last_outcome()
     marks = Marks(groups=[(g.view.colour, sorted(g.view.cells)) for g in a.groups],
-                  eyes={0: a.eyes["W"], 1: a.eyes["B"]}, oscillation=a.oscillation_eyes,
+                  eyes={0: a.eyes["W"], 1: a.eyes["B"]}, oscillation=a.oscillation_cells,
                   last=[last[0].cell] if last and not last[0].is_pass else [])
     best = search(Tracker(pos.copy()), budget=120)
     name = pos.board.name
@@ -48,25 +73,18 @@ def sections(seed: int) -> list[Section]:
         f"Search ({best.nodes} nodes, depth {best.depth}) suggests "
         f"{pos.move_text(best.move)} for {'WB'[pos.to_move]}, value {best.value:+.1f}.",
     ], [Figure(position_svg(pos, marks, title=f"after {len(pos.moves)} moves"),
-               "groups outlined (blue White, red Black), eyes dotted, last move amber")])]
+               "the legend under the board names every colour and marker")])]
     puzzles = parse_collection(COLLECTION.read_text())
     if puzzles:
-        p = puzzles[seed % len(puzzles)]
-        ppos = p.position()
-        target = [ppos.board.cell_index(n) for n in p.target]
-        ans = answer_move(p, ppos)
-        fig = position_svg(ppos, Marks(groups=[(ppos.to_move, target)] if target else [],
-                                       highlight=[ans.cell]), title=f"puzzle: {p.goal}")
-        out.append(Section("Dominions: a puzzle from the collection", [
-            p.question(), f"Answer (green cell): {p.answer}; proven unique to depth {p.depth}.",
-        ], [Figure(fig, p.question())]))
-    results = run_match("greedy", "random", 2, seed, alternate=True)
-    rows: list[list[object]] = [[r.number, r.white, r.black, f"{r.score[0]}:{r.score[1]}",
-                                 r.winner_name or "draw"] for r in results]
-    t = tally(results)
+        out.append(puzzle_section(puzzles[seed % len(puzzles)]))
+    match = run_match("dominions", ["greedy", "random"], 2, seed)
+    rows: list[list[object]] = [[g.number, g.lineup[0], g.lineup[1], g.result]
+                                for g in match.games]
+    t = match.tally()
     out.append(Section("Dominions: self-play", [
-        "Two seeded games, colours alternating. Over 50 games greedy beats random and the "
-        "search player beats greedy (see docs/dominions.md for the measured table).",
-        f"Greedy: {t['greedy']['wins']} wins, {t['greedy']['losses']} losses.",
-    ], tables=[Table(["game", "white", "black", "score W:B", "winner"], rows)]))
+        "Two seeded games, colours alternating (the one runner of `solver ladder`). Over 50 "
+        "games greedy beats random and the search player beats greedy (see docs/players.md "
+        "for the ladder tables).",
+        f"Greedy: {int(t['greedy']['wins'])} wins in {int(t['greedy']['games'])} games.",
+    ], tables=[Table(["game", "white", "black", "result"], rows)]))
     return out

@@ -30,11 +30,18 @@ _OPPOSITE = {1: 8, 2: 16, 4: 32, 8: 1, 16: 2, 32: 4}
 
 @dataclass(frozen=True)
 class GroupView:
-    """A group: its colour (0 White, 1 Black), cells and liberties (cell indices)."""
+    """A group: its colour (0 White, 1 Black), cells, liberty cells and liberty beams.
+
+    ``liberties`` are the distinct vacant cells its beams point at; ``beams`` are the liberties
+    as the seed counts them, one per beam that borders on a vacant cell: ``(cell, direction)``
+    pairs of a member cell and the direction bit (1..32) of its beam. Two beams of the group
+    into one vacant cell are two liberties.
+    """
 
     colour: int
     cells: frozenset[int]
     liberties: frozenset[int]
+    beams: frozenset[tuple[int, int]] = frozenset()
 
 
 def beam_graph(pos: Position) -> nx.Graph:
@@ -59,14 +66,20 @@ def beam_graph(pos: Position) -> nx.Graph:
 
 def free_beams(pos: Position, cell: int) -> set[int]:
     """Vacant cells that the beams of the piece on ``cell`` point at."""
+    return {j for _, j in beams_to_vacant(pos, cell)}
+
+
+def beams_to_vacant(pos: Position, cell: int) -> list[tuple[int, int]]:
+    """``(direction, vacant cell)`` for each beam of the piece on ``cell`` that borders on a
+    vacant cell."""
     b = pos.board
     q, r = b.cells[cell]
-    out = set()
+    out = []
     for d, (dq, dr) in HEX_DELTAS.items():
         if pos.piece[cell] & d:
             j = b.index.get((q + dq, r + dr))
             if j is not None and pos.piece[j] < 0:
-                out.add(j)
+                out.append((d, j))
     return out
 
 
@@ -79,10 +92,13 @@ def groups(pos: Position, graph: nx.Graph | None = None) -> list[GroupView]:
     out = []
     for comp in nx.connected_components(same):
         libs: set[int] = set()
+        beams: set[tuple[int, int]] = set()
         for c in comp:
-            libs |= free_beams(pos, c)
+            for d, j in beams_to_vacant(pos, c):
+                libs.add(j)
+                beams.add((c, d))
         colour = g.nodes[next(iter(comp))]["colour"]
-        out.append(GroupView(colour, frozenset(comp), frozenset(libs)))
+        out.append(GroupView(colour, frozenset(comp), frozenset(libs), frozenset(beams)))
     return sorted(out, key=lambda gv: min(gv.cells))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from puzzles.numbridge.record import read_record, replay, write_record
 from reports.html import Figure, Section, Table
 from reports.numbridge import field_svg
-from solver.numbridge.analysis import analyse
+from solver.numbridge.analysis import MAP_LEGEND, Analysis, analyse, explain_result
 from solver.numbridge.difficulty import rate
 from solver.numbridge.generate import generate
 from solver.numbridge.models import cpsat_count
@@ -36,17 +36,35 @@ def sections(seed: int) -> list[Section]:
     half = replay(rec, len(rec.moves) // 2)
     end = game.game
     a_mid, a_end = analyse(half), analyse(end)
+    def scoreboard(a: Analysis, when: str) -> Table:
+        """The block table; the contested/decisive columns only when some block is."""
+        header = ["block", "A", "B", "empty", "owner"]
+        rows: list[list[object]] = [[bi.block, bi.a, bi.b, bi.empty,
+                                     {1: "A", 2: "B"}.get(bi.owner, "-")] for bi in a.blocks]
+        for name, flags in (("contested", [bi.contested for bi in a.blocks]),
+                            ("decisive", [bi.decisive for bi in a.blocks])):
+            if any(flags):
+                header.append(name)
+                for row, flag in zip(rows, flags, strict=True):
+                    row.append("yes" if flag else "")
+        contested = ", ".join(map(str, a.contested)) or "none"
+        decisive = ", ".join(map(str, a.decisive)) or (
+            "none (only a win on blocks has decisive blocks)" if when == "at the end" else "-")
+        return Table(header, rows, f"block scoreboard {when}: contested {contested}; "
+                     f"decisive {decisive}")
+
+    end_note = explain_result(end)
+    tables = [scoreboard(a_mid, "at mid-game"), scoreboard(a_end, "at the end")]
     play = Section("Numbridge Domains: a self-played game", [
         f"Search player (A, blue) against greedy (B, red) on a regular field; {game.moves} "
-        f"moves in the 1-2-2 order. Result: {end.result.text() if end.result else '*'}.",
+        f"moves in the 1-2-2 order. {end_note}",
         "Cells show their owner's colour; resolved blocks are outlined in the owner's colour; "
-        "at the end the decisive blocks are outlined more strongly.",
+        "at the end the decisive blocks are outlined more strongly. Column letters a-i and "
+        "row numbers 1-9 name the cells as the records do (e5 is the centre).",
+        f"Block map: {MAP_LEGEND}.",
     ], [Figure(position_svg(half, candidates=True, title=a_mid.status), "mid-game, with "
                "candidates"), Figure(position_svg(end, title=a_end.status), "the end")],
-        [Table(["block", "A", "B", "empty", "owner", "contested", "decisive"],
-               [[bi.block, bi.a, bi.b, bi.empty, {1: "A", 2: "B"}.get(bi.owner, "-"),
-                 "yes" if bi.contested else "", "yes" if bi.decisive else ""]
-                for bi in a_end.blocks], "block scoreboard at the end")],
+        tables,
         pre=["mid-game block map:\n" + "\n".join(a_mid.block_map),
              "final block map:\n" + "\n".join(a_end.block_map)])
     return [fields, play]

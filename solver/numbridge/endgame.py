@@ -12,7 +12,8 @@ Examples
 >>> from puzzles.numbridge.field import Field
 >>> from puzzles.numbridge.game import Game, RoomSettings
 >>> sol = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
->>> g = Game.new(Field.make(sol[:78] + "000"), sol, RoomSettings(hand_size=1), bag=[1, 9, 7])
+>>> s = RoomSettings(tiles="empty", claim_tile="any", hand_size=1)
+>>> g = Game.new(Field.make(sol[:78] + "000"), sol, s, bag=[1, 9, 7])
 >>> r = solve_endgame(g)
 >>> r.value, [m.text() for m in r.line]
 (1, ['place g9 1', 'place i9 9', 'pass', 'place h9 7'])
@@ -22,9 +23,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from puzzles.errors import InvalidInputError
+from puzzles.errors import BudgetExhaustedError
 from puzzles.numbridge.field import CELLS
 from puzzles.numbridge.game import Game, Move, RoomSettings
+
+
+class EndgameTooLargeError(BudgetExhaustedError):
+    """The exact search needed more positions than its node limit allows."""
 
 
 @dataclass
@@ -54,7 +59,16 @@ def endgame_moves(g: Game) -> list[Move]:
         for c in by_digit.get(d, ()):
             moves.append(Move("place", c, d))
     cost = g.settings.claim_cost
-    if len(g.hands[p]) >= cost:
+    if g.settings.claim_tile == "digit":
+        seen: set[tuple[int, int]] = set()
+        for c in g.unclaimed_givens():
+            # givens of one digit in one block are interchangeable
+            key = (g.block_of[c], g.digits[c])
+            if key in seen:
+                continue
+            seen.add(key)
+            moves += [Move("claim", c, tiles=t) for t in g.claim_payments(c)]
+    elif len(g.hands[p]) >= cost:
         if cost == 1:
             pays: list[tuple[int, ...]] = [(d,) for d in hand]
         else:
@@ -91,9 +105,9 @@ def solve_endgame(g: Game, node_limit: int = 200_000) -> EndgameResult:
 
     Raises
     ------
-    InvalidInputError
-        When the game is over already, or when the search needs more than ``node_limit``
-        positions (the position is too large for an exact answer).
+    EndgameTooLargeError
+        (a BudgetExhaustedError, exit 3) When the search needs more than ``node_limit`` positions
+        (the position is too large for an exact answer).
     """
     if g.result is not None:
         return EndgameResult(_value(g), [], 0)
@@ -108,7 +122,7 @@ def solve_endgame(g: Game, node_limit: int = 200_000) -> EndgameResult:
         nonlocal nodes
         nodes += 1
         if nodes > node_limit:
-            raise InvalidInputError(f"endgame too large: more than {node_limit} positions "
+            raise EndgameTooLargeError(f"endgame too large: more than {node_limit} positions "
                                     f"({len(pos.empty_cells())} empty cells, bag {len(pos.bag)})")
         if pos.result is not None:
             return _value(pos)

@@ -181,33 +181,53 @@ def _pick(cand: np.ndarray) -> int:
     return best
 
 
+#: Nodes per call of the compiled search: between two calls Python handles Ctrl-C/SIGTERM.
+SLICE_NODES = 1 << 18
+# _search state vector: depth, solutions found, nodes, phase (0 new, 1 running, 2 done), count
+_DEPTH, _FOUND, _NODES, _PHASE, _COUNT = range(5)
+
+
 @njit(cache=True)
 def _search(start: np.ndarray, unit_arr: np.ndarray, peers: np.ndarray, npeers: np.ndarray,
             order: np.ndarray, cap: int, node_limit: int, out: np.ndarray,
-            cell_units: np.ndarray, locked: bool) -> tuple[int, int]:
-    """Count solutions up to ``cap``; the first goes to ``out``. Returns (count, nodes).
+            cell_units: np.ndarray, locked: bool, stack: np.ndarray, dstack: np.ndarray,
+            cells: np.ndarray, rem: np.ndarray, pos: np.ndarray, st: np.ndarray,
+            slice_nodes: int) -> None:  # pragma: no cover - compiled
+    """Count solutions up to ``cap``; the first goes to ``out``. Resumable.
 
-    count is -1 when ``node_limit`` (> 0) was reached first.
+    The search state lives in the arrays passed in (``st``: depth, found, nodes, phase,
+    count); a call returns after about ``slice_nodes`` nodes with phase 1 (call again to go
+    on) or with phase 2 and the answer in ``st[_COUNT]``: the count, or -1 when
+    ``node_limit`` (> 0) was reached first.
     """
-    stack = np.zeros((82, 81), dtype=np.int64)
-    dstack = np.zeros((82, 81), dtype=np.int64)
-    cells = np.zeros(82, dtype=np.int64)
-    rem = np.zeros(82, dtype=np.int64)
-    pos = np.zeros(82, dtype=np.int64)
-    stack[0, :] = start
-    nodes = 1
-    found = 0
-    if not _full(stack[0], dstack[0], unit_arr, peers, npeers, cell_units, locked):
-        return 0, nodes
-    c = _pick(stack[0])
-    if c < 0:
-        out[:] = stack[0]
-        return 1, nodes
-    depth = 0
-    cells[0] = c
-    rem[0] = stack[0, c]
-    pos[0] = 0
+    if st[_PHASE] == 0:
+        stack[0, :] = start
+        st[_NODES] = 1
+        st[_FOUND] = 0
+        st[_PHASE] = 2
+        if not _full(stack[0], dstack[0], unit_arr, peers, npeers, cell_units, locked):
+            st[_COUNT] = 0
+            return
+        c = _pick(stack[0])
+        if c < 0:
+            out[:] = stack[0]
+            st[_COUNT] = 1
+            return
+        st[_DEPTH] = 0
+        cells[0] = c
+        rem[0] = stack[0, c]
+        pos[0] = 0
+        st[_PHASE] = 1
+    depth = st[_DEPTH]
+    found = st[_FOUND]
+    nodes = st[_NODES]
+    pause = nodes + slice_nodes
     while depth >= 0:
+        if nodes >= pause:
+            st[_DEPTH] = depth
+            st[_FOUND] = found
+            st[_NODES] = nodes
+            return
         c = cells[depth]
         if rem[depth] == 0:
             depth -= 1
@@ -228,7 +248,10 @@ def _search(start: np.ndarray, unit_arr: np.ndarray, peers: np.ndarray, npeers: 
         stack[depth + 1, c] = b
         nodes += 1
         if node_limit > 0 and nodes > node_limit:
-            return -1, nodes
+            st[_NODES] = nodes
+            st[_COUNT] = -1
+            st[_PHASE] = 2
+            return
         if _full(stack[depth + 1], dstack[depth + 1], unit_arr, peers, npeers, cell_units,
                  locked):
             c2 = _pick(stack[depth + 1])
@@ -237,13 +260,39 @@ def _search(start: np.ndarray, unit_arr: np.ndarray, peers: np.ndarray, npeers: 
                     out[:] = stack[depth + 1]
                 found += 1
                 if found >= cap:
-                    return found, nodes
+                    break
             else:
                 depth += 1
                 cells[depth] = c2
                 rem[depth] = stack[depth, c2]
                 pos[depth] = 0
-    return found, nodes
+    st[_NODES] = nodes
+    st[_FOUND] = found
+    st[_COUNT] = found
+    st[_PHASE] = 2
+
+
+def _run(start: np.ndarray, unit_arr: np.ndarray, peers: np.ndarray, npeers: np.ndarray,
+         order: np.ndarray, cap: int, node_limit: int, out: np.ndarray,
+         cell_units: np.ndarray, locked: bool) -> tuple[int, int]:
+    """Drive the resumable kernel slice by slice; returns (count, nodes).
+
+    Between slices the interpreter runs, so Ctrl-C (KeyboardInterrupt) and SIGTERM stop even
+    a search with a huge ``cap`` within milliseconds.
+    """
+    stack = np.zeros((82, 81), dtype=np.int64)
+    dstack = np.zeros((82, 81), dtype=np.int64)
+    cells = np.zeros(82, dtype=np.int64)
+    rem = np.zeros(82, dtype=np.int64)
+    pos = np.zeros(82, dtype=np.int64)
+    st = np.zeros(5, dtype=np.int64)
+    cap = max(1, min(int(cap), np.iinfo(np.int64).max))
+    node_limit = max(0, min(int(node_limit), np.iinfo(np.int64).max))
+    while True:
+        _search(start, unit_arr, peers, npeers, order, cap, node_limit, out, cell_units,
+                locked, stack, dstack, cells, rem, pos, st, SLICE_NODES)
+        if st[_PHASE] == 2:
+            return int(st[_COUNT]), int(st[_NODES])
 
 
 @dataclass(frozen=True)
@@ -285,9 +334,9 @@ def search(field: Field, cap: int = 1, order: np.ndarray | None = None, node_lim
     unit_arr, peers, npeers = tables(field.blocks)
     out = np.zeros(CELLS, dtype=np.int64)
     use_locked = (not field.regular) if locked is None else locked
-    n, nodes = _search(_start(field.givens), unit_arr, peers, npeers,
-                       IDENTITY_ORDER if order is None else order, cap, node_limit, out,
-                       cell_unit_table(field.blocks), use_locked)
+    n, nodes = _run(_start(field.givens), unit_arr, peers, npeers,
+                    IDENTITY_ORDER if order is None else order, cap, node_limit, out,
+                    cell_unit_table(field.blocks), use_locked)
     sol = ""
     if n != 0 and out[0] != 0:
         sol = "".join(str(int(m).bit_length()) for m in out)
@@ -308,6 +357,6 @@ def solve_givens(givens: str, blocks: str, cap: int = 2) -> int:
     """Count solutions of raw givens on a layout's cached tables (the generator's hot loop)."""
     unit_arr, peers, npeers = tables(blocks)
     out = np.zeros(CELLS, dtype=np.int64)
-    n, _ = _search(_start(givens), unit_arr, peers, npeers, IDENTITY_ORDER, cap, 0, out,
-                   cell_unit_table(blocks), blocks != REGULAR_BLOCKS)
+    n, _ = _run(_start(givens), unit_arr, peers, npeers, IDENTITY_ORDER, cap, 0, out,
+                cell_unit_table(blocks), blocks != REGULAR_BLOCKS)
     return int(n)

@@ -12,7 +12,9 @@ def position_svg(g: Game, candidates: bool = False, title: str | None = None) ->
     from solver.numbridge.analysis import analyse
 
     a = analyse(g)
-    outlines = {bi.block: BlockOutline(OWNER_STROKE[bi.owner], 8.0 if bi.decisive else 3.5)
+    outlines = {bi.block: BlockOutline(OWNER_STROKE[bi.owner], 7.0 if bi.decisive else 3.5,
+                                       f"{'decisive' if bi.decisive else 'won'} block of "
+                                       f"{'AB'[bi.owner - 1]}")
                 for bi in a.blocks if bi.owner}
     cand = None
     if candidates and g.settings.candidates:

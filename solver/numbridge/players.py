@@ -9,7 +9,10 @@ a strong human knows it); none looks at the opponent's hand or the bag order.
   every useful second move from what is left of the hand), judged by the block evaluation with
   the opponent's threats (blocks where he holds four and a cell is open). Once the bag is empty
   the opponent's hand is known (every other tile is public), and the exact endgame solver
-  decides when the position is small enough.
+  decides when the position is small enough; when it is not (more than ``ENDGAME_NODES``
+  positions) the player falls back to its heuristic, and ``selfplay`` counts those fallbacks
+  (``SelfPlayResult.endgame``) so that strength figures say how often the exact solver
+  decided.
 
 Examples
 --------
@@ -22,7 +25,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 
 from puzzles.numbridge.field import CELLS
 from puzzles.numbridge.game import MAJORITY, Game, Move, Result, RoomSettings
@@ -43,11 +47,16 @@ def useful_moves(g: Game) -> list[Move]:
         if g.digits[c] == 0:
             empty_by_digit.setdefault(int(g.solution[c]), []).append(c)
     moves = [Move("place", c, d) for d in sorted(set(hand)) for c in empty_by_digit.get(d, [])]
-    dead = sorted({d for d in hand if d not in empty_by_digit})
+    givens = g.unclaimed_givens()
+    by_digit = g.settings.claim_tile == "digit"
+    claimable = {g.digits[c] for c in givens} if by_digit else set()
+    dead = sorted({d for d in hand if d not in empty_by_digit and d not in claimable})
     cost = g.settings.claim_cost
-    if len(hand) >= cost:
+    if by_digit:
+        moves += [Move("claim", c, tiles=t) for c in givens for t in g.claim_payments(c)]
+    elif len(hand) >= cost:
         pay = _payment(hand, dead, cost)
-        for c in g.unclaimed_givens():
+        for c in givens:
             moves.append(Move("claim", c, tiles=pay))
     empty = g.empty_cells()
     if empty:
@@ -134,22 +143,51 @@ def greedy_player(g: Game, rng: random.Random) -> Move:
     return rng.choice([m for s, _, m in scored if s >= best - 1e-9])
 
 
-def search_player(g: Game, rng: random.Random, width: int = 12) -> Move:
+@dataclass
+class EndgameStats:
+    """How the search player's moves with an empty bag were decided.
+
+    Attributes
+    ----------
+    exact : int
+        Moves chosen by the exact endgame solver.
+    fallbacks : int
+        Moves where the endgame was too large (more than ``ENDGAME_NODES`` positions) and
+        the heuristic chose instead.
+    """
+
+    exact: int = 0
+    fallbacks: int = 0
+
+    def to_json(self) -> dict[str, int]:
+        """``{"exact": n, "fallbacks": n}``."""
+        return {"exact": self.exact, "fallbacks": self.fallbacks}
+
+
+def search_player(g: Game, rng: random.Random, width: int = 12,
+                  stats: EndgameStats | None = None) -> Move:
     """On a pair's first move: the first move of the best pair (``width`` best first moves,
-    then every second move from the rest of the hand, without the unknown refill)."""
+    then every second move from the rest of the hand, without the unknown refill).
+
+    With the bag empty the exact endgame solver decides when it finishes within
+    ``ENDGAME_NODES`` positions; ``stats`` counts its moves and the fallbacks to the heuristic.
+    """
     p = g.mover
     if not g.bag:
         # with the bag empty the opponent's hand is known (every other tile is public):
         # solve exactly when the position is small enough
-        from puzzles.errors import InvalidInputError
-        from solver.numbridge.endgame import solve_endgame
+        from solver.numbridge.endgame import EndgameTooLargeError, solve_endgame
 
         try:
             r = solve_endgame(g, node_limit=ENDGAME_NODES)
+        except EndgameTooLargeError:
+            if stats is not None:
+                stats.fallbacks += 1
+        else:
             if r.line:
+                if stats is not None:
+                    stats.exact += 1
                 return r.line[0]
-        except InvalidInputError:
-            pass
     if g.left_in_pair < 2:
         return greedy_player(g, rng)
     firsts = sorted(((evaluate(_after(g, m), p), rng.random(), m) for m in useful_moves(g)),
@@ -181,6 +219,8 @@ class SelfPlayResult:
     result: Result
     moves: int
     players: tuple[str, str]
+    #: per seat (1 = A, 2 = B) playing ``search``: endgame moves decided exactly / fallbacks
+    endgame: dict[int, EndgameStats] = field(default_factory=dict)
 
 
 def selfplay(first: str, second: str, seed: int = 0, givens: int = 30,
@@ -191,8 +231,11 @@ def selfplay(first: str, second: str, seed: int = 0, givens: int = 30,
     s = settings or RoomSettings(givens=givens, blocks=blocks, move_limit=0, game_limit=0)
     g = Game.new(gen.field, gen.solution, s, bag_seed=seed)
     rng = random.Random(seed * 7919 + 1)
-    funcs = {1: PLAYER_FUNCS[first], 2: PLAYER_FUNCS[second]}
+    endgame = {seat: EndgameStats() for seat, name in ((1, first), (2, second))
+               if name == "search"}
+    funcs = {seat: partial(search_player, stats=endgame[seat]) if seat in endgame
+             else PLAYER_FUNCS[name] for seat, name in ((1, first), (2, second))}
     while g.result is None and g.move_number <= max_moves:
         g.play(funcs[g.mover](g, rng))
     assert g.result is not None, "a game always ends: every move spends a tile"
-    return SelfPlayResult(g, g.result, g.move_number, (first, second))
+    return SelfPlayResult(g, g.result, g.move_number, (first, second), endgame)

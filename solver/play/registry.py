@@ -19,6 +19,7 @@ from puzzles.errors import InvalidInputError
 from puzzles.game import game_names
 from solver.play import builtin
 from solver.play.base import Player, PlayerOptions
+from solver.play.mcts import MCTSPlayer
 
 PlayerFactory = Callable[[PlayerOptions], Player]
 _PLAYERS: dict[str, dict[str, PlayerFactory]] = {}
@@ -31,6 +32,8 @@ def register_player(game: str, name: str, factory: PlayerFactory) -> None:
 
 for _game, _name, _factory in builtin.PLAYERS:
     register_player(_game, _name, _factory)
+for _game in ("dominions", "dominimum", "dominomega", "numbridge"):
+    register_player(_game, "mcts", MCTSPlayer)
 
 
 def player_names(game: str) -> list[str]:

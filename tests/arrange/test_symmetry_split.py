@@ -130,7 +130,8 @@ def test_dlx_export_counts_agree_with_a_plain_xcc_counter(square_problem) -> Non
 
 
 def test_dlx_export_counts_agree_with_xcover(square_problem) -> None:
-    covers = pytest.importorskip("xcover").covers  # the peer: a benchmark-only dependency
+    from xcover import covers  # the peer, in the test extra: this runs in CI
+
     primary, secondary, options = parse_xcc(dlx_text(square_problem))
     n = sum(1 for _ in covers(options, primary=primary, secondary=secondary, colored=True))
     assert n == 652

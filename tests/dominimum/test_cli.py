@@ -48,7 +48,7 @@ def test_bad_input_one_line_exit_2(tmp_path, capsys):
     (tmp_path / "x.json").write_text("{nope")
     code, _, err = call(capsys, ["dominimum", "score", str(tmp_path / "x.json"),
                                  "--mission", "1", "2"])
-    assert code == 2 and "not JSON" in err
+    assert code == 2 and "bad JSON" in err
     code, _, err = call(capsys, ["dominimum", "tournament", "--strategies", "clever",
                                  "--games", "1"])
     assert code == 2 and "unknown strategy" in err

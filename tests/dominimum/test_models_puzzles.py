@@ -38,10 +38,25 @@ def test_highest_score_is_64_and_proven(mission):
 
 
 def test_other_missions_lower_the_maximum_bound():
+    # with 2-3, 2-4 and 2-6 held by other players only 5 halves of 2 stay on the table, so
+    # the highest score is at most 5 * 8 = 40 (not 64), and 40 is reached
+    r = dominimum_extreme((2, 5), "max", region=(8, 9), others=[(2, 3), (2, 4), (2, 6)],
+                          time_limit=60)
+    assert r.details["halves"] == {"2": 5, "5": 8}
+    assert r.status == "OPTIMAL" and r.value == 40 == r.bound
+    raw = raw_of(r.layout.to_json())
+    check_layout(raw)
+    assert len(raw) == 32 and dominimum_score(raw, 2, 5) == 40
+
+
+def test_other_missions_keep_the_minimum_4():
     # with 0-1 and 0-2 held by other players only 6 halves of 0 stay on the table
     r = dominimum_extreme((0, 7), "min", region=(8, 9), others=[(0, 1), (0, 2)],
                           time_limit=30)
     assert r.details["halves"] == {"0": 6, "7": 8} and r.value == 4
+
+
+def test_extreme_bad_input():
     with pytest.raises(InvalidInputError):
         dominimum_extreme((2, 2), "min")
     with pytest.raises(InvalidInputError):

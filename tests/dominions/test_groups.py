@@ -1,4 +1,4 @@
-"""The rules engine's groups and the incremental tracker against the networkx reference."""
+"""The rules engine's incremental groups and the tracker against the networkx reference."""
 
 from __future__ import annotations
 
@@ -14,8 +14,18 @@ from .helpers import random_move
 
 
 def engine_groups(pos: Position) -> set[tuple[int, frozenset[int], frozenset[int]]]:
-    _, gs = pos.groups()
-    return {(g.colour, frozenset(g.cells), g.liberties) for g in gs}
+    """The incremental groups of the engine; also checks ids, beams and the recomputation."""
+    gid, table = pos.groups()
+    for g, grp in table.items():
+        assert all(gid[i] == g for i in grp.cells)
+    assert sum(len(grp.cells) for grp in table.values()) == len(pos.occupied)
+    out = {(g.colour, frozenset(g.cells), g.liberties) for g in table.values()}
+    beams = {(frozenset(g.cells), g.beams) for g in table.values()}
+    assert beams == {(v.cells, len(v.beams)) for v in groups(pos)}
+    _, fresh = pos.compute_groups()
+    assert {(g.colour, frozenset(g.cells), g.liberties, g.complete) for g in fresh} == \
+        {(g.colour, frozenset(g.cells), g.liberties, g.complete) for g in table.values()}
+    return out
 
 
 def tracker_groups(t: Tracker) -> set[tuple[int, frozenset[int], frozenset[int]]]:
@@ -37,6 +47,7 @@ def test_engine_and_tracker_agree_with_networkx_through_play_and_undo(seed: int)
         if rng.random() < 0.15 and len(pos.moves) > 1:  # undo and redo now and then
             move = t.pop()
             assert tracker_groups(t) == snapshots[-1]
+            assert engine_groups(pos) == snapshots[-1]
             t.push(move)
     # unwind the whole game
     for ref in reversed(snapshots):

@@ -45,11 +45,24 @@ def test_solve_and_rate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert code == 0 and json.loads(out)["solved_by_logic"] is True
 
 
+@pytest.mark.parametrize("field", ["." * 81,
+                                   "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6"
+                                   "....28....419..5....8..79"])
+def test_cap_1_does_not_claim_uniqueness(field: str, capsys: pytest.CaptureFixture[str]
+                                         ) -> None:
+    # --cap 1 stops at the first solution: unique or not, it was never checked
+    code, out, _ = run(["numbridge", "solve", field, "--cap", "1", "--json"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and doc["solutions"] == 1 and doc["unique"] is None and doc["capped"]
+    code, out, _ = run(["numbridge", "solve", field, "--cap", "1"], capsys)
+    assert code == 0 and "not checked" in out and "at least 1" in out
+
+
 def test_bad_fields_exit_2_and_no_solution_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["numbridge", "solve", "11" + "." * 79], capsys)
     assert code == 2 and "cell b1: given 1 repeats in row 1" in err and "Traceback" not in err
     code, _, err = run(["numbridge", "solve", "nothing.txt"], capsys)
-    assert code == 2 and "no such field file" in err
+    assert code == 2 and "cannot read field file: no such file" in err
     code, _, err = run(["numbridge", "solve", "12345678" + "." * 72 + "9"], capsys)
     assert code == 1 and "no solution" in err
     code, _, err = run(["numbridge", "generate", "--givens", "40"], capsys)
@@ -57,27 +70,32 @@ def test_bad_fields_exit_2_and_no_solution_exit_1(capsys: pytest.CaptureFixture[
 
 
 def test_selfplay_analyse_endgame(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the earlier tile rule: games run on until the bag is empty, so the last moves are a
+    # small exact endgame
     code, out, _ = run(["numbridge", "selfplay", "--games", "2", "--seed", "3", "--records",
-                        str(tmp_path), "--json", "-q"], capsys)
+                        str(tmp_path), "--json", "-q", "--tiles", "empty", "--claim-tile", "any"],
+                       capsys)
     assert code == 0
     doc = json.loads(out)
-    assert doc["games"] == 2 and sum(doc["wins"].values()) + doc["draws"] == 2
+    assert len(doc["games"]) == 2 and doc["tally"]["greedy"]["games"] == 2
+    assert [g["lineup"] for g in doc["games"]] == [["greedy", "random"], ["random", "greedy"]]
+    assert doc["player_stats"] == {}  # no search player, nothing to count
     rec = tmp_path / "game-0001.txt"
     html = tmp_path / "a.html"
     code, out, _ = run(["numbridge", "analyse", str(rec), "--json", "--html", str(html)], capsys)
     assert code == 0
     a = json.loads(out)
-    assert a["result"] == doc["results"][0]["result"]
+    assert a["result"] == doc["games"][0]["result"]
     assert len(a["block_map"]) == 3 and len(a["blocks"]) == 9
     assert sum(a["scoreboard"].values()) == 9
     assert "<svg" in html.read_text()
     n = len([ln for ln in rec.read_text().splitlines() if ln[:1].isdigit()])
-    code, out, _ = run(["numbridge", "endgame", str(rec), "--at", str(n - 4), "--json"], capsys)
+    code, out, _ = run(["numbridge", "endgame", str(rec), "--move", str(n - 1), "--json"], capsys)
     assert code == 0
     e = json.loads(out)
     assert e["winner"] in ("A", "B", "draw") and e["result"] is not None
-    code, _, err = run(["numbridge", "analyse", str(rec), "--at", "999"], capsys)
-    assert code == 2 and "--at 999" in err
+    code, _, err = run(["numbridge", "analyse", str(rec), "--move", "999"], capsys)
+    assert code == 2 and "--move 999" in err
 
 
 def test_illegal_record_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -99,3 +117,42 @@ def test_record_without_solution_is_solved(tmp_path: Path,
     assert code == 0
     doc = json.loads(out)
     assert doc["cells"] == {"A": 1, "B": 0} and doc["to_move"] == "B"
+
+
+def test_selfplay_reports_search_fallbacks(capsys: pytest.CaptureFixture[str]) -> None:
+    # the earlier tile rule, so that the bag runs out before the end
+    old = ["--tiles", "empty", "--claim-tile", "any"]
+    code, out, _ = run(["numbridge", "selfplay", "--players", "search,greedy",
+                        "--games", "1", "--seed", "100", "--json", "-q", *old], capsys)
+    doc = json.loads(out)
+    assert code == 0 and set(doc["player_stats"]) == {"search"}
+    tally = doc["player_stats"]["search"]
+    assert tally["exact"] + tally["fallbacks"] > 0
+    code, out, err = run(["numbridge", "selfplay", "--players", "search,greedy",
+                          "--games", "1", "--seed", "100", *old], capsys)
+    assert f"{tally['fallbacks']} fallbacks to the heuristic" in err
+
+
+def test_generate_verify_recounts_with_a_second_engine(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    import solver.numbridge.generate as generate_module
+
+    code, out, _ = run(["numbridge", "generate", "--seed", "5", "--no-rate", "--verify",
+                        "--json"], capsys)
+    assert code == 0 and json.loads(out)["verified"] is True
+    real = generate_module.generate
+
+    def loses_givens(givens: int, blocks: str, seed: int) -> object:
+        g = real(givens, blocks, seed)  # a bug that drops the last given: not unique
+        last = max(i for i, d in enumerate(g.field.givens) if d != "0")
+        cut = g.field.givens[:last] + "0" + g.field.givens[last + 1:]
+        return dataclasses.replace(g, field=Field.make(cut, g.field.blocks))
+
+    monkeypatch.setattr(generate_module, "generate", loses_givens)
+    code, _, err = run(["numbridge", "generate", "--seed", "5", "--no-rate"], capsys)
+    assert code == 0  # unchecked, the fault goes through
+    code, _, err = run(["numbridge", "generate", "--seed", "5", "--no-rate", "--verify"],
+                       capsys)
+    assert code == 70 and "second engine" in err

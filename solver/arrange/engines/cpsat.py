@@ -9,6 +9,11 @@ Enumeration runs the solver in a thread that hands solutions through a bounded q
 consumer that stops early stops the solver, and memory stays flat. Parameters are set in one
 place (``PARAMETERS``): one worker and ``linearization_level=0`` were fastest here for
 enumeration (CP-SAT cannot enumerate with several workers).
+
+CP-SAT's status is honoured (``check_status``): a first solution needs OPTIMAL or FEASIBLE, a
+count or a complete enumeration OPTIMAL (the search ran to its end; FEASIBLE then means it was
+cut short), and only INFEASIBLE means "no solution". Any other end (UNKNOWN, MODEL_INVALID, a
+cut-short enumeration) raises ``EngineFaultError`` naming the status, never an answer.
 """
 
 from __future__ import annotations
@@ -20,8 +25,10 @@ from collections.abc import Callable, Iterator
 import numpy as np
 from ortools.sat.python import cp_model
 
+from puzzles.errors import EngineFaultError
 from solver.arrange.engines.starmap import StarMapModel
 from solver.arrange.instance import EdgeInstance
+from solver.interrupts import solve_interruptibly
 
 #: Solver parameters, in one place.
 PARAMETERS: dict[str, object] = {"num_workers": 1, "linearization_level": 0}
@@ -122,6 +129,7 @@ def _single_group(m: Model, cells: list[list[tuple[int, cp_model.IntVar]]],
 
 def _solver(time_limit: float | None = None) -> cp_model.CpSolver:
     solver = cp_model.CpSolver()
+    solver.parameters.catch_sigint_signal = False  # Ctrl-C reaches Python (stop_search)
     for key, value in PARAMETERS.items():
         setattr(solver.parameters, key, value)
     if time_limit is not None:
@@ -129,11 +137,40 @@ def _solver(time_limit: float | None = None) -> cp_model.CpSolver:
     return solver
 
 
+#: The statuses that are an answer: for one solution, and for a complete enumeration.
+FIRST_OK = (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
+ALL_OK = (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+
+
+def check_status(status: object, complete: bool) -> None:
+    """Raise EngineFaultError unless CP-SAT's ``status`` is an answer.
+
+    Parameters
+    ----------
+    status : int
+        What ``CpSolver.solve`` returned.
+    complete : bool
+        True for a count or a complete enumeration (only OPTIMAL or INFEASIBLE will do).
+    """
+    if status in (ALL_OK if complete else FIRST_OK):
+        return
+    names = {int(cp_model.OPTIMAL): "OPTIMAL", int(cp_model.FEASIBLE): "FEASIBLE",
+             int(cp_model.INFEASIBLE): "INFEASIBLE", int(cp_model.MODEL_INVALID): "MODEL_INVALID",
+             int(cp_model.UNKNOWN): "UNKNOWN"}
+    name = names.get(int(status), str(status))  # type: ignore[call-overload]
+    what = "a complete enumeration" if complete else "an answer"
+    why = (" (the enumeration was cut short)" if status == cp_model.FEASIBLE
+           else " (the model is invalid: a bug)" if status == cp_model.MODEL_INVALID
+           else " (the search stopped before it decided)")
+    raise EngineFaultError(f"CP-SAT ended with status {name}{why}, not {what}: no result")
+
+
 def first_row(inst: EdgeInstance) -> np.ndarray | None:
     """One solution row, or None when the model is infeasible (runs in the calling thread)."""
     m = Model(inst)
     solver = _solver()
-    status = solver.solve(m.model)
+    status = solve_interruptibly(solver, m.model)
+    check_status(status, complete=False)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return m.row(solver)
     return None
@@ -167,10 +204,11 @@ def rows(inst: EdgeInstance, all_solutions: bool = True) -> Iterator[np.ndarray]
     sink: queue.Queue[np.ndarray | None] = queue.Queue(maxsize=1024)
     stop = threading.Event()
     collector = _Collector(m, sink, stop)
+    status: list[int] = []
 
     def run() -> None:
         try:
-            solver.solve(m.model, collector)
+            status.append(int(solver.solve(m.model, collector)))
         finally:
             while True:
                 try:
@@ -182,6 +220,8 @@ def rows(inst: EdgeInstance, all_solutions: bool = True) -> Iterator[np.ndarray]
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
+    ended = False  # the solver ended by itself (not stopped by this consumer)
+    found = 0
     try:
         while True:
             try:
@@ -189,14 +229,20 @@ def rows(inst: EdgeInstance, all_solutions: bool = True) -> Iterator[np.ndarray]
             except queue.Empty:
                 continue
             if item is None:
+                ended = True
                 break
             yield item
+            found += 1
             if not all_solutions:
                 break
     finally:
         stop.set()
         solver.stop_search()
         thread.join()
+    if ended:
+        # without a status (the solver raised) the answer is unknown too
+        check_status(status[0] if status else cp_model.UNKNOWN,
+                     complete=all_solutions or found == 0)
 
 
 def count(inst: EdgeInstance) -> int:
@@ -214,7 +260,9 @@ def count(inst: EdgeInstance) -> int:
     solver = _solver()
     solver.parameters.enumerate_all_solutions = True
     counter = Counter()
-    thread = threading.Thread(target=solver.solve, args=(m.model, counter), daemon=True)
+    status: list[int] = []
+    thread = threading.Thread(target=lambda: status.append(int(solver.solve(m.model, counter))),
+                              daemon=True)
     thread.start()
     try:
         while thread.is_alive():
@@ -223,4 +271,5 @@ def count(inst: EdgeInstance) -> int:
         solver.stop_search()
         thread.join()
         raise
+    check_status(status[0] if status else cp_model.UNKNOWN, complete=True)
     return counter.n

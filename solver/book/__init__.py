@@ -1,0 +1,1 @@
+"""Puzzle books: graded collections of one puzzle type with proven unique answers."""

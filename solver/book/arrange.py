@@ -1,0 +1,378 @@
+"""Arrangement completions for books: some pieces are given, the reader places the rest.
+
+Compact completions (square 4x4, triangle 4x4, hexagon rhombus:8x8):
+
+1. The answer: a seeded random solution.
+2. The clues: every piece, then hidden one at a time in a seeded random order while the
+   completion stays unique. Each clue left is *irreducible*: hiding it admits a second answer
+   (the check ran on a superset of the final clues, and fewer clues never admit fewer answers;
+   the proof record re-checks every clue on the final set).
+3. The proof: the kernel counts completions up to 2 with the most constrained cell first (its
+   node counter is recorded); a second engine confirms. For small problems the second engine is
+   a table of every solution enumerated once by CP-SAT and judged by the batch judge; then
+   uniqueness and irreducibility are also checked against that table. Otherwise CP-SAT counts
+   the final puzzle up to 2.
+4. The level: the deduction ladder of ``solver.book.ladder`` (hardest step decides), whose
+   deductions must agree with the answer.
+5. The key: the clue set in its least form over the region's symmetry group (pieces turn with
+   the board).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cached_property
+
+import numpy as np
+
+from puzzles.arrangements import Arrangement, verify
+from puzzles.errors import InfeasibleError
+from reports.beams import arrangement_svg
+from reports.svg import piece_gallery_svg
+from solver.arrange.base import EngineFaultError
+from solver.arrange.check import CompactJudge
+from solver.arrange.engines.kernel import KernelSearch
+from solver.arrange.instance import EdgeInstance
+from solver.arrange.problem import ArrangementProblem
+from solver.arrange.symmetry import SymmetryGroup
+from solver.book.base import BookPuzzle, PuzzleType
+from solver.book.ladder import LadderRating, rate
+
+#: Problems with at most this many solutions get a solution table (enumerated once by CP-SAT).
+TABLE_LIMIT = 20_000
+
+#: Ladder rung -> book level.
+LEVEL_OF_RUNG = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "hard"}
+
+
+def kernel_count(problem: ArrangementProblem, limit: int = 2,
+                 max_nodes: int = 1 << 40) -> tuple[int, int]:
+    """(solutions up to ``limit``, kernel nodes) with the most constrained cell first."""
+    search = KernelSearch(EdgeInstance.build(problem), dynamic=True)
+    out = np.empty((limit, search.inst.n), dtype=np.int32)
+    while search.step(out, max_nodes) == 2:  # BUDGET: resume
+        pass
+    return min(search.solutions_found, limit), search.nodes
+
+
+class CompactCompletion(PuzzleType):
+    """Compact arrangement completions of one set on one region (see the module docstring)."""
+
+    levels = ("easy", "medium", "hard")
+    attempts_per_puzzle = 60
+
+    def __init__(self, name: str, set_name: str, region: str, title: str,
+                 tries: int = 4, board_mm: float = 0.0) -> None:
+        self.board_mm = board_mm
+        self.name = name
+        self.title = title
+        self.set_name = set_name
+        self.region_name = region
+        self.tries = tries
+
+    @cached_property
+    def problem(self) -> ArrangementProblem:
+        """The empty problem."""
+        return ArrangementProblem.create(self.set_name, "compact", self.region_name)
+
+    @cached_property
+    def inst(self) -> EdgeInstance:
+        """Its instance (cell order, neighbours)."""
+        return EdgeInstance.build(self.problem)
+
+    @cached_property
+    def group(self) -> SymmetryGroup:
+        """The region's symmetries."""
+        return SymmetryGroup.of(self.inst)
+
+    @cached_property
+    def table(self) -> np.ndarray | None:
+        """Every solution as rows (CP-SAT enumeration, each row judged), or None when the
+        problem has more than TABLE_LIMIT solutions."""
+        from solver.arrange.engines import cpsat
+
+        if self.set_name == "hexagon":
+            return None
+        found = []
+        for row in cpsat.rows(self.inst, all_solutions=True):
+            found.append(np.asarray(row, dtype=np.int64))
+            if len(found) > TABLE_LIMIT:
+                return None
+        rows = np.array(found, dtype=np.int64)
+        fault = next((f for f in CompactJudge(self.problem).faults(rows) if f), None)
+        if fault is not None:  # pragma: no cover - an engine bug
+            raise EngineFaultError(f"CP-SAT produced an invalid arrangement: {fault}")
+        return rows
+
+    def rules(self) -> str:
+        n = len(self.problem.piece_set.pieces)
+        return (f"Place every piece of the {self.set_name} set ({n} pieces) on the "
+                f"{self.region_name} region, one per cell, so that beam meets beam and blank "
+                "meets blank across every side and no beam points out of the region. Some pieces "
+                "are given; the pieces left are drawn beside the puzzle.")
+
+    def grading(self) -> str:
+        return ("Levels come from a human-style deduction ladder, hardest step deciding: easy = "
+                "singles only (a cell with one fitting piece, a piece with one cell), medium = "
+                "counting (side-by-side elimination, pairs), hard = one-cell lookahead or "
+                "search. Score: the rung plus a tenth of the proof's kernel nodes (log).")
+
+    # ------------------------------------------------------------------------------------
+
+    def _unique_in_table(self, row: np.ndarray, clue_idx: list[int]) -> int:
+        table = self.table
+        assert table is not None
+        if not clue_idx:
+            return len(table)
+        idx = np.array(clue_idx, dtype=np.int64)
+        return int((table[:, idx] == row[idx]).all(axis=1).sum())
+
+    def _random_answer(self, rng: random.Random) -> np.ndarray:
+        if self.table is not None:
+            return self.table[rng.randrange(len(self.table))]
+        return self._random_search_answer(rng)
+
+    def _random_search_answer(self, rng: random.Random, pins: int = 3,
+                              budget: int = 200_000) -> np.ndarray:
+        """A seeded random solution: ``pins`` seeded random pieces on seeded random cells,
+        completed by the kernel (most constrained cell first); new pins when the kernel finds
+        no completion within ``budget`` nodes."""
+        inst = self.inst
+        out = np.empty((1, inst.n), dtype=np.int32)
+        while True:
+            fixed: dict[int, int] = {}
+            for i in rng.sample(range(inst.n), pins):
+                options = [p for p in inst.candidates(i) if p not in fixed.values()]
+                fixed[i] = rng.choice(options)
+            try:
+                problem = self._puzzle(np.array([fixed.get(i, -1) for i in range(inst.n)]),
+                                       list(fixed))
+                search = KernelSearch(EdgeInstance.build(problem), dynamic=True)
+            except InfeasibleError:
+                continue
+            search.step(out, budget)
+            if search.stats[2]:
+                return out[0].astype(np.int64).copy()
+
+    def _reduce(self, row: np.ndarray, rng: random.Random) -> tuple[list[int], int]:
+        """Clue cell indices after hiding in a random order; also the checks made."""
+        clues = list(range(self.inst.n))
+        order = list(clues)
+        rng.shuffle(order)
+        checks = 0
+        for i in order:
+            trial = [c for c in clues if c != i]
+            checks += 1
+            if self._count(row, trial) == 1:
+                clues = trial
+        return clues, checks
+
+    def _count(self, row: np.ndarray, clue_idx: list[int]) -> int:
+        if self.table is not None:
+            return self._unique_in_table(row, clue_idx)
+        return kernel_count(self._puzzle(row, clue_idx))[0]
+
+    def _puzzle(self, row: np.ndarray, clue_idx: list[int]) -> ArrangementProblem:
+        return self.problem.with_fixed({self.inst.cells[i]: int(row[i]) for i in clue_idx})
+
+    def key(self, row: np.ndarray, clue_idx: list[int]) -> str:
+        """The clue set in its least form over the symmetry group."""
+        clue_row = np.full((1, self.inst.n), -1, dtype=np.int64)
+        for i in clue_idx:
+            clue_row[0, i] = row[i]
+        images = [tuple(self.group.image(g, clue_row)[0]) for g in range(len(self.group))]
+        return ",".join(map(str, min(images)))
+
+    def make(self, seed: int, level: str | None = None) -> BookPuzzle | None:
+        rng = random.Random(seed)
+        row = self._random_answer(rng)
+        best: tuple[list[int], int, LadderRating] | None = None
+        for _ in range(self.tries if level is not None else 1):
+            clues, checks = self._reduce(row, rng)
+            rating = rate(EdgeInstance.build(self._puzzle(row, clues)))
+            if best is None or (level is not None and LEVEL_OF_RUNG[rating.rung] == level):
+                best = (clues, checks, rating)
+            if level is None or LEVEL_OF_RUNG[best[2].rung] == level:
+                break
+        assert best is not None
+        clues, checks, rating = best
+        return self._finish(seed, row, clues, checks, rating)
+
+    def _finish(self, seed: int, row: np.ndarray, clues: list[int], checks: int,
+                rating: LadderRating) -> BookPuzzle:
+        inst = self.inst
+        puzzle = self._puzzle(row, clues)
+        answer = self.problem.arrangement(inst.placements(row))
+        given = puzzle.fixed_map
+        verify(answer, given)
+        solutions, nodes = kernel_count(puzzle)
+        if solutions != 1:  # pragma: no cover - the reduction kept it unique
+            raise EngineFaultError(f"puzzle of seed {seed} has {solutions} completions")
+        deduced = {i: v for i, v in rating.solution.items()}
+        if any(int(row[i]) != v for i, v in deduced.items()):
+            raise EngineFaultError(f"the deduction ladder disagrees with the answer (seed {seed})")
+        proof: dict[str, object] = {
+            "check": "kernel count to 2, most constrained cell first", "solutions": solutions,
+            "nodes": nodes, "reduction_checks": checks, "verifier": "puzzles.arrangements.verify",
+        }
+        irreducible_nodes = 0
+        if self.table is not None:
+            proof["second_engine"] = (f"CP-SAT enumeration of all {len(self.table)} solutions, "
+                                      "filtered by the clues")
+            proof["second_count"] = self._unique_in_table(row, clues)
+            irreducible = all(self._unique_in_table(row, [c for c in clues if c != i]) >= 2
+                              for i in clues)
+        else:
+            from solver.arrange.api import count
+
+            proof["second_engine"] = "CP-SAT count to 2"
+            proof["second_count"] = min(count(puzzle, engine="cpsat"), 2)
+            irreducible = True
+            for i in clues:
+                n, used = kernel_count(self._puzzle(row, [c for c in clues if c != i]))
+                irreducible_nodes += used
+                irreducible = irreducible and n >= 2
+            proof["irreducibility_nodes"] = irreducible_nodes
+        if proof["second_count"] != 1 or not irreducible:  # pragma: no cover - engine bug
+            raise EngineFaultError(f"second check failed for the puzzle of seed {seed}")
+        proof["irreducible"] = irreducible
+        level = LEVEL_OF_RUNG[rating.rung]
+        score = rating.rung + 0.1 * float(np.log2(1 + nodes))
+        ps = self.problem.piece_set
+        left = sorted(set(ps.numbers()) - set(given.values()))
+        by_number = ps.by_number()
+        clue_arr = Arrangement(ps.name, "compact", given, self.problem.region)
+        return BookPuzzle(
+            kind=self.name, seed=seed, level=level, score=round(score, 3),
+            key=self.key(row, clues),
+            question=f"{len(given)} pieces given: place the other {len(left)}.",
+            puzzle_svg=arrangement_svg(clue_arr),
+            extra_svg=piece_gallery_svg(
+                ps.grid, [(p, by_number[p].beams, by_number[p].orientation) for p in left],
+                per_row=8, title="pieces to place"),
+            answer_svg=arrangement_svg(answer, highlight=frozenset(given)),
+            answer_text=" ".join(f"{list(c)}={p}" for c, p in sorted(
+                answer.placements.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+                if c not in given),
+            proof=proof, board_mm=self.board_mm,
+            details={"clues": len(given), "ladder": rating.to_json()},
+        )
+
+
+class OpenCompletion(PuzzleType):
+    """StarMap and bounded transcendental completions: some pieces stand on the board, the
+    reader places the rest on free cells.
+
+    The answer: seeded random pins (two pieces on cells) completed by CP-SAT. The clues: hidden
+    in a seeded random order while CP-SAT still counts one completion (up to 2); every clue
+    left is re-checked on the final set (hiding it admits a second completion), and the
+    answer is judged by ``puzzles.arrangements.verify``. CP-SAT is the only engine for these
+    kinds, so there is no second engine; the proof records the counts. The deduction ladder
+    covers compact arrangements only: the level here is the number of pieces left to place
+    (easy up to 8, medium up to 11, hard from 12), documented as the weaker measure.
+    """
+
+    levels = ("easy", "medium", "hard")
+    attempts_per_puzzle = 20
+
+    def __init__(self, name: str, set_name: str, kind: str, region: str, title: str,
+                 no_adjacent: bool = False) -> None:
+        self.name = name
+        self.title = title
+        self.set_name = set_name
+        self.kind = kind
+        self.region_name = region
+        self.no_adjacent = no_adjacent
+
+    @cached_property
+    def problem(self) -> ArrangementProblem:
+        """The empty problem."""
+        return ArrangementProblem.create(self.set_name, self.kind, self.region_name,
+                                         no_adjacent=self.no_adjacent)
+
+    @cached_property
+    def group(self) -> SymmetryGroup:
+        """The board's symmetries."""
+        return SymmetryGroup.of(EdgeInstance.build(self.problem))
+
+    def rules(self) -> str:
+        if self.kind == "starmap":
+            return (f"StarMap: place every piece of the {self.set_name} set on the "
+                    f"{self.region_name} board so that looking along each beam one meets another "
+                    "piece and looking along each blank side one meets nothing (up to the "
+                    "board's edge). Some pieces stand on the board already.")
+        return (f"Transcendental arrangement inside {self.region_name}: place every piece of "
+                f"the {self.set_name} set so that every beam meets a beam of the neighbour and "
+                "every blank side faces an empty cell (no beam may leave the region). Some "
+                "pieces stand already.")
+
+    def grading(self) -> str:
+        return ("Level = pieces left to place (the ladder covers compact puzzles only): easy "
+                "up to 8, medium up to 11, hard from 12. Proof: CP-SAT counts to 2.")
+
+    def _count(self, clues: dict[tuple[int, int], int]) -> int:
+        from solver.arrange.api import solutions
+
+        return sum(1 for _ in solutions(self.problem.with_fixed(clues), limit=2))
+
+    def _answer(self, rng: random.Random) -> dict[tuple[int, int], int]:
+        from solver.arrange.api import first
+
+        cells = sorted(self.problem.region.cells if self.problem.region else ())
+        numbers = list(self.problem.piece_set.numbers())
+        for _ in range(20):
+            pins = dict(zip(rng.sample(cells, 2), rng.sample(numbers, 2), strict=True))
+            try:
+                return dict(first(self.problem.with_fixed(pins)).placements)
+            except InfeasibleError:
+                continue
+        return dict(first(self.problem).placements)
+
+    def key(self, clues: dict[tuple[int, int], int]) -> str:
+        """The clue set in its least form over the board's symmetries."""
+        inst = EdgeInstance.build(self.problem)
+        row = np.full((1, inst.n), -1, dtype=np.int64)
+        for c, p in clues.items():
+            row[0, inst.index[c]] = p
+        return ",".join(map(str, min(tuple(self.group.image(g, row)[0])
+                                     for g in range(len(self.group)))))
+
+    def make(self, seed: int, level: str | None = None) -> BookPuzzle | None:
+        rng = random.Random(seed)
+        answer = self._answer(rng)
+        clues = dict(answer)
+        order = sorted(clues, key=lambda c: (c[1], c[0]))
+        rng.shuffle(order)
+        checks = 0
+        for cell in order:
+            trial = {c: p for c, p in clues.items() if c != cell}
+            checks += 1
+            if self._count(trial) == 1:
+                clues = trial
+        arrangement = self.problem.arrangement(answer)
+        verify(arrangement, clues)
+        if self._count(clues) != 1:  # pragma: no cover - kept unique by the reduction
+            raise EngineFaultError(f"puzzle of seed {seed} is not unique")
+        irreducible = all(self._count({c: p for c, p in clues.items() if c != cell}) >= 2
+                          for cell in clues)
+        if not irreducible:  # pragma: no cover - monotone by construction
+            raise EngineFaultError(f"puzzle of seed {seed} has a redundant clue")
+        ps = self.problem.piece_set
+        left = sorted(set(ps.numbers()) - set(clues.values()))
+        level_now = "easy" if len(left) <= 8 else "medium" if len(left) <= 11 else "hard"
+        by_number = ps.by_number()
+        shown = Arrangement(ps.name, self.kind, clues, self.problem.region)
+        return BookPuzzle(
+            kind=self.name, seed=seed, level=level_now, score=len(left), key=self.key(clues),
+            question=f"{len(clues)} pieces stand: place the other {len(left)}.",
+            puzzle_svg=arrangement_svg(shown),
+            extra_svg=piece_gallery_svg(
+                ps.grid, [(p, by_number[p].beams, by_number[p].orientation) for p in left],
+                per_row=8, title="pieces to place"),
+            answer_svg=arrangement_svg(arrangement, highlight=frozenset(clues)),
+            answer_text=" ".join(f"{list(c)}={p}" for c, p in sorted(
+                answer.items(), key=lambda kv: (kv[0][1], kv[0][0])) if c not in clues),
+            proof={"check": "CP-SAT count to 2", "solutions": 1, "nodes": checks,
+                   "irreducible": True, "verifier": "puzzles.arrangements.verify",
+                   "note": f"{checks} counts while hiding, {len(clues)} more re-checking"},
+            details={"clues": len(clues)})

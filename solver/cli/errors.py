@@ -1,0 +1,227 @@
+"""One error style for the whole command line: exit codes, one-line messages, signals.
+
+Every error ends as one line on stderr, ``solver: error: WHAT`` (usage errors add
+``(see 'solver X --help')``), and one of the documented exit codes (``docs/errors.md``):
+
+====  =====================================================================
+0     done
+1     no solution: the search is complete and proved there is none
+2     bad input: a malformed file, an unknown option or value, an illegal move, a target
+      that may not be written
+3     budget used up (``--max-nodes``, ``--node-limit``): no answer, but no proof either
+70    engine fault: an answer the independent verifier rejects, or an internal error
+74    output failed while writing (disk full, standard output closed)
+130   stopped by Ctrl-C (SIGINT); every result found so far was written
+143   stopped by SIGTERM; the same guarantees as Ctrl-C
+====  =====================================================================
+
+SIGTERM is turned into :class:`Terminated`, a ``KeyboardInterrupt``, so every place that keeps
+its results on Ctrl-C keeps them on SIGTERM too. Every float option refuses NaN and infinity
+and every integer option refuses values beyond 64 bits (:func:`harden`), whoever declared it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import signal
+import sys
+import traceback
+from collections.abc import Callable
+from types import FrameType
+from typing import Any, NoReturn
+
+import click
+
+from puzzles.errors import PuzzleError, SearchInterrupted
+
+EXIT_OK = 0
+EXIT_NO_SOLUTION = 1
+EXIT_BAD_INPUT = 2
+EXIT_BUDGET = 3
+EXIT_ENGINE_FAULT = 70
+EXIT_OUTPUT = 74
+EXIT_SIGINT = 130
+EXIT_SIGTERM = 143
+
+INT64 = 2**63 - 1
+
+
+class Terminated(KeyboardInterrupt):
+    """Raised in the main thread when the process receives SIGTERM."""
+
+
+#: The last stopping signal received (SIGINT or SIGTERM), None before any.
+received: int | None = None
+
+
+def _on_signal(signum: int, frame: FrameType | None) -> None:
+    global received
+    received = signum
+    if signum == signal.SIGTERM:
+        raise Terminated()
+    raise KeyboardInterrupt()
+
+
+def install_signal_handlers() -> None:
+    """SIGINT -> KeyboardInterrupt, SIGTERM -> Terminated (main thread only)."""
+    global received
+    received = None
+    try:
+        signal.signal(signal.SIGINT, _on_signal)
+        signal.signal(signal.SIGTERM, _on_signal)
+    except ValueError:  # pragma: no cover - not the main thread (embedded use)
+        pass
+
+
+def interrupt_code() -> int:
+    """130 after Ctrl-C, 143 after SIGTERM."""
+    return EXIT_SIGTERM if received == signal.SIGTERM else EXIT_SIGINT
+
+
+_HARDENED: dict[type[click.ParamType], type[click.ParamType]] = {}
+
+
+def _finite_convert(base: type[click.ParamType]) -> Callable[..., Any]:
+    def convert(self: click.ParamType, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        got = base.convert(self, value, param, ctx)
+        if isinstance(got, float) and not math.isfinite(got):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return got
+
+    return convert
+
+
+def _bounded_convert(base: type[click.ParamType]) -> Callable[..., Any]:
+    def convert(self: click.ParamType, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and (not value.isascii() or len(value.strip()) > 24):
+            self.fail(f"{value[:30]!r} is not a whole number of at most 19 digits 0-9",
+                      param, ctx)
+        got = base.convert(self, value, param, ctx)
+        if isinstance(got, int) and not -INT64 <= got <= INT64:
+            self.fail(f"{got} is out of range (at most {INT64})", param, ctx)
+        return got
+
+    return convert
+
+
+def hardened_type(kind: click.ParamType) -> click.ParamType:
+    """The same parameter type (and range), refusing NaN/infinity (floats) or values beyond
+    64 bits and non-ASCII digits (integers)."""
+    base = type(kind)
+    if base in _HARDENED.values():
+        return kind
+    if base not in _HARDENED:
+        if issubclass(base, click.types.FloatParamType):
+            convert = _finite_convert(base)
+        elif issubclass(base, click.types.IntParamType):
+            convert = _bounded_convert(base)
+        else:
+            return kind
+        _HARDENED[base] = type(base.__name__, (base,), {"convert": convert})
+    cls = _HARDENED[base]
+    hard = cls.__new__(cls)
+    hard.__dict__.update(kind.__dict__)
+    return hard
+
+
+def harden(command: click.Command) -> click.Command:
+    """Harden every float and int parameter of ``command`` and its subcommands, once."""
+    if getattr(command, "_hardened", False):
+        return command
+    for param in command.params:
+        param.type = hardened_type(param.type)
+    command._hardened = True  # type: ignore[attr-defined]
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            harden(sub)
+    return command
+
+
+def echo_error(message: str) -> None:
+    """The one error line on stderr (``solver: error: ...``)."""
+    line = " ".join(str(message).split())  # one line, whatever the message held
+    with contextlib.suppress(OSError):  # stderr closed: nothing more to say
+        click.echo(f"solver: error: {line}", err=True)
+
+
+def usage_message(exc: click.UsageError) -> str:
+    """A click usage error as one line, pointing at the command's --help."""
+    path = exc.ctx.command_path if exc.ctx is not None else "solver"
+    return f"{exc.format_message()} (see '{path} --help')"
+
+
+def _quiet_stdout() -> None:
+    """After stdout failed (closed pipe, full disk), stop the interpreter flushing it again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # pragma: no cover
+        pass
+
+
+def invoke(command: click.Command, argv: list[str]) -> Any:
+    """Parse ``argv`` and run ``command`` without click's standalone handling (which prints
+    a blank line on Ctrl-C and three lines per usage error)."""
+    with command.make_context("solver", list(argv)) as ctx:
+        return command.invoke(ctx)
+
+
+def run(command: Callable[[], Any]) -> NoReturn:
+    """Run ``command`` (click's main in non-standalone mode) and exit with the right code.
+
+    Every exception becomes one line on stderr; ``SOLVER_DEBUG=1`` shows the traceback of an
+    internal error too.
+    """
+    install_signal_handlers()
+    code: int
+    try:
+        result = command()
+        sys.stdout.flush()
+        code = result if isinstance(result, int) else EXIT_OK
+    except click.exceptions.Exit as exc:
+        code = exc.exit_code
+    except click.exceptions.Abort:
+        echo_error("interrupted")
+        code = interrupt_code()
+    except click.exceptions.NoArgsIsHelpError as exc:  # a bare group: show its help
+        click.echo(exc.ctx.get_help() if exc.ctx is not None else exc.format_message())
+        code = EXIT_OK
+    except click.UsageError as exc:
+        echo_error(usage_message(exc))
+        code = EXIT_BAD_INPUT
+    except click.ClickException as exc:
+        echo_error(exc.format_message())
+        code = EXIT_BAD_INPUT
+    except SearchInterrupted as exc:
+        echo_error(str(exc))
+        code = interrupt_code()
+    except PuzzleError as exc:
+        echo_error(str(exc))
+        code = exc.exit_code
+    except KeyboardInterrupt:
+        echo_error("interrupted" + (" (SIGTERM)" if received == signal.SIGTERM else ""))
+        code = interrupt_code()
+    except BrokenPipeError:
+        _quiet_stdout()
+        code = EXIT_OK
+    except OSError as exc:
+        _quiet_stdout()
+        echo_error(f"cannot write the output: {(exc.strerror or str(exc)).lower()}")
+        code = EXIT_OUTPUT
+    except RecursionError:
+        echo_error("internal error: input nested too deeply for the search")
+        code = EXIT_ENGINE_FAULT
+    except MemoryError:
+        echo_error("out of memory (the problem is too large for this machine)")
+        code = EXIT_ENGINE_FAULT
+    except Exception as exc:  # an internal error: one line, never a traceback
+        if os.environ.get("SOLVER_DEBUG"):
+            traceback.print_exc()
+        echo_error(f"internal error: {type(exc).__name__}: {exc} (run with SOLVER_DEBUG=1 "
+                   "for the traceback; please report it)")
+        code = EXIT_ENGINE_FAULT
+    sys.exit(code)

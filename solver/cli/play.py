@@ -1,0 +1,128 @@
+"""``solver ladder GAME`` and ``solver review RECORD``: the game-independent commands.
+
+Both run on :class:`puzzles.game.GameState` only (``solver.play``); the per-game ``selfplay``
+and ``tournament`` commands are thin faces of the same runner (:func:`match_command_body`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from puzzles.errors import InvalidInputError, SearchInterrupted
+from puzzles.game import game_names
+from reports.text import table
+from solver.cli.common import Output, output_options
+from solver.play.match import GameResult, GameSettings, MatchResult, run_match
+from solver.progress import progress_bar
+
+GAMES = ("dominions", "dominimum", "dominomega", "numbridge")
+
+
+def split_players(text: str) -> list[str]:
+    """``a,b,c`` -> ``["a", "b", "c"]``; InvalidInputError when empty."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise InvalidInputError("--players needs at least one name, e.g. --players mcts,greedy")
+    return names
+
+
+def budget_options(func: Any) -> Any:
+    """``--move-time SECONDS`` and ``--max-nodes N`` (every player's budget per move)."""
+    func = click.option("--max-nodes", "max_nodes", type=click.IntRange(min=1), default=None,
+                        help="Node budget per move of the search players (reproducible).")(func)
+    return click.option("--move-time", "move_time", type=click.FloatRange(min=0.001),
+                        default=None, help="Thinking time per move in seconds.")(func)
+
+
+def match_command_body(game: str, players: list[str], games: int, seed: int, swap: bool,
+                       move_time: float | None, max_nodes: int | None,
+                       settings: GameSettings, records: Path | None,
+                       output: Output) -> MatchResult:
+    """Run a match with a progress bar and print its games and tally (text or JSON)."""
+    bar = progress_bar(f"{game} games", games, output.quiet, unit="game")
+
+    def step(_: GameResult) -> None:
+        bar.update(1)
+
+    try:
+        result = run_match(game, players, games, seed, swap, move_time, max_nodes, settings,
+                           records, on_game=step)
+    finally:
+        bar.close()
+    rows = [[g.number, " / ".join(g.lineup), g.result, g.moves, f"{g.seconds:.1f}"]
+            for g in result.games]
+    trows = [[name, int(t["games"]), int(t["wins"]), int(t["draws"]), t["points"],
+              f"{100 * t['rate']:.1f}%"] for name, t in result.tally().items()]
+    text = (table(["game", "players by seat", "result", "moves", "seconds"], rows) + "\n\n"
+            + table(["player", "seats", "wins", "draws", "points", "score"], trows))
+    output.emit(result.to_json(), text)
+    if result.interrupted:
+        raise SearchInterrupted(f"interrupted after {len(result.games)} games (kept above)")
+    return result
+
+
+@click.command("ladder")
+@click.argument("game", type=click.Choice(GAMES))
+@click.option("--players", "players_text", default="mcts,greedy,random", show_default=True,
+              help="The players of the round robin, comma-separated.")
+@click.option("--games", type=click.IntRange(min=1), default=10, show_default=True,
+              help="Games per pair of players (seats rotated).")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Seed of every deal and every player.")
+@budget_options
+@click.option("--seats", type=click.IntRange(2, 4), default=3, show_default=True,
+              help="Seats of a Dominimum (2-4) or Dominomega (2-3) game.")
+@click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Write each game's record to DIR/game-0001.txt ...")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Draw the ratings with their intervals (SVG or PNG by the suffix).")
+@output_options
+def ladder(game: str, players_text: str, games: int, seed: int, move_time: float | None,
+           max_nodes: int | None, seats: int, records_dir: Path | None,
+           plot_path: Path | None, output: Output) -> None:
+    """Round robin of GAME between --players, seats rotated; Elo with 95% intervals.
+
+    JSON: {"game", "players", "seed", "interrupted", "ratings": [{"player", "elo", "low",
+    "high", "games", "points"}], "crosstable": {a: {b: {"games", "points", "rate"}}},
+    "win_rates": {a: {"seats", "wins", "draws", "win_rate"}}, "games": [...]}.
+    Ctrl-C stops after the finished games and reports them (exit 130).
+    """
+    from solver.play.elo import plot
+    from solver.play.ladder import pairings, run_ladder
+    from solver.play.match import check_players, seats_of
+
+    if game not in game_names():
+        raise InvalidInputError(f"game {game!r} is not available")
+    names = split_players(players_text)
+    if len(set(names)) != len(names) or len(names) < 2:
+        raise InvalidInputError("--players needs at least two different names")
+    check_players(game, names)
+    settings = GameSettings(seats=seats)
+    total = sum(n for _, n in pairings(names, games, seats_of(game, settings)))
+    bar = progress_bar(f"{game} ladder", total, output.quiet, unit="game")
+    try:
+        result = run_ladder(game, names, games, seed, move_time, max_nodes, settings,
+                            records_dir, on_game=lambda _: bar.update(1))
+    finally:
+        bar.close()
+    rates = result.ratings()
+    if plot_path is not None:
+        if plot_path.suffix not in (".svg", ".png"):
+            raise InvalidInputError(f"--plot {plot_path}: the file name must end in .svg or .png")
+        plot(rates, str(plot_path), f"{game} ladder, {len(result.games)} games, seed {seed}")
+        output.note(f"wrote plot {plot_path}")
+    wins = result.win_rates()
+    rows = [[r.name, f"{r.elo:+.0f}", f"{r.elo - r.interval:+.0f} .. {r.elo + r.interval:+.0f}",
+             int(wins[r.name]["seats"]), int(wins[r.name]["wins"]),
+             f"{100 * wins[r.name]['win_rate']:.1f}%"] for r in rates]
+    cross = result.crosstable()
+    crows = [[a] + [f"{100 * cross[a][b]['rate']:.0f}% ({int(cross[a][b]['games'])})"
+                    if b in cross.get(a, {}) else "-" for b in names] for a in names]
+    text = (table(["player", "elo", "95% interval", "seats", "wins", "win rate"], rows)
+            + "\n\n" + table(["score of \\ against", *names], crows))
+    output.emit(result.to_json(), text)
+    if result.interrupted:
+        raise SearchInterrupted(f"interrupted after {len(result.games)} games (kept above)")

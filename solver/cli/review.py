@@ -1,0 +1,82 @@
+"""``solver review RECORD``: the engine's view of every move of a game record (any game)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from puzzles.errors import InvalidInputError, SearchInterrupted
+from reports.html import Figure, Section, Table, render_page
+from reports.text import key_values, table
+from solver.cli.common import Output, html_option, output_options, write_picture
+from solver.cli.play import budget_options
+from solver.progress import progress_bar
+
+
+@click.command("review")
+@click.argument("record", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@budget_options
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the engine.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Draw the evaluation over the game (SVG or PNG by the suffix).")
+@html_option("Write an HTML report with the board at each of the biggest mistakes.")
+@output_options
+def review(record: Path, move_time: float | None, max_nodes: int | None, seed: int,
+           plot_path: Path | None, html_path: Path | None, output: Output) -> None:
+    """For every move of RECORD: the engine's evaluation before and after, its best move and
+    the loss of the move played; the biggest mistakes. The game is detected from the record.
+
+    Values are the engine's win estimates for the mover (0..1), from the mover's information
+    only. Default budget: 200 nodes per position (--max-nodes), or --move-time seconds.
+    JSON: {"game", "seats", "moves": [{"number", "seat", "move", "best", "before", "after",
+    "loss"}], "mistakes": [...], "interrupted", "reviewed", "total"}. Ctrl-C stops cleanly
+    and reports the moves reviewed so far (exit 130).
+    """
+    from solver.play.review import board_svg, load_record, plot_review, review_state, states_at
+
+    if plot_path is not None and plot_path.suffix not in (".svg", ".png"):
+        raise InvalidInputError(f"--plot {plot_path}: the file name must end in .svg or .png")
+    try:
+        text = record.read_text()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidInputError(f"cannot read {record}: {exc}") from exc
+    start, moves = load_record(text)
+    if max_nodes is None and move_time is None:
+        max_nodes = 200
+    bar = progress_bar("review", len(moves), output.quiet, unit="move")
+    try:
+        result = review_state(start, moves, max_nodes, move_time, seed,
+                              step=lambda _: bar.update(1))
+    finally:
+        bar.close()
+    if plot_path is not None and result.moves:
+        plot_review(result, str(plot_path))
+        output.note(f"wrote plot {plot_path}")
+    mistakes = result.mistakes()
+    if html_path is not None:
+        boards = states_at(start, moves, [m.number for m in mistakes])
+        sections = [Section(f"{result.game} review", [
+            f"{len(result.moves)} of {result.total} moves reviewed; values are the engine's "
+            "win estimates for the mover."], [], [Table(
+                ["move", "seat", "played", "best", "before", "after", "loss"],
+                [[m.number, m.seat, m.move, m.best, f"{m.before:.3f}", f"{m.after:.3f}",
+                  f"{m.loss:.3f}"] for m in result.moves])])]
+        for m in mistakes:
+            title = f"before move {m.number}: seat {m.seat} played {m.move}, best {m.best}"
+            sections.append(Section(f"Mistake at move {m.number} (loss {m.loss:.3f})", [title],
+                                    [Figure(board_svg(boards[m.number], title), title)]))
+        write_picture(html_path, render_page(f"{result.game} review", sections), output,
+                      "report")
+    rows = [[m.number, m.seat, m.move, m.best, f"{m.before:.3f}", f"{m.after:.3f}",
+             f"{m.loss:.3f}"] for m in result.moves]
+    text_out = (key_values([("game", result.game), ("moves reviewed",
+                                                     f"{len(result.moves)} of {result.total}")])
+                + "\n\n" + table(["move", "seat", "played", "best", "before", "after", "loss"],
+                                 rows)
+                + "\n\nbiggest mistakes: "
+                + (", ".join(f"{m.number} {m.move} (-{m.loss:.3f}, best {m.best})"
+                             for m in mistakes) or "none"))
+    output.emit(result.to_json(), text_out)
+    if result.interrupted:
+        raise SearchInterrupted(f"interrupted after {len(result.moves)} moves (kept above)")

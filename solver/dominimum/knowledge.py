@@ -1,0 +1,138 @@
+"""Dominimum / Dominomega knowledge for Monte-Carlo search, with mission inference.
+
+- **Mission inference** (Dominimum): a player keeps the groups of her two mission values small,
+  so a value she keeps joining to equal values is unlikely to be in her mission. From the
+  public history, ``joins[q][v]`` counts for seat ``q`` how many equal neighbours each half of
+  value ``v`` she placed touched at the time. A determinization is drawn by sampling
+  ``SAMPLES`` redraws of the hidden tiles (``Game.determinize``) and keeping one with
+  probability proportional to ``prod_q exp(-BETA * (joins[q][a] + joins[q][b]))`` over the
+  opponents' sampled missions ``(a, b)``. Only public facts and the seat's own tiles are used.
+- **Ordering**: legal placements by the seat's own score after the move (lowest first in
+  Dominimum, highest product first in Dominomega), ties at random.
+- **Rollouts**: every seat plays the best own score among a few random placements
+  (``solver.dominimum.players._quick_move``) for ``rollout_depth`` placements; then the
+  evaluation turns the seats' current scores into win estimates (a softmin of the Dominimum
+  scores, a softmax of the Dominomega products, temperature a third of the mean score).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from puzzles.dominimum.game import Game
+from puzzles.dominimum.layout import neighbours
+from puzzles.dominimum.state import DominimumState
+from puzzles.game import GameState
+from solver.dominimum.placement import GroupIndex
+from solver.dominimum.players import _quick_move, ranked
+from solver.play.mcts import Knowledge
+
+BETA = 0.6
+SAMPLES = 6
+ORDER_LIMIT = 40
+
+
+def joins(game: Game) -> list[dict[int, int]]:
+    """Per seat, per value: equal neighbours its placed halves touched when placed."""
+    out: list[dict[int, int]] = [{} for _ in range(game.players)]
+    placed_later = {c for m in game.history for c in m.placement.cells}
+    value_at: dict[Any, int] = {c: v for c, v in game.layout.value_at.items()
+                                if c not in placed_later}
+    for m in game.history:
+        p = m.placement
+        for cell, v in zip(p.cells, p.values, strict=True):
+            n = sum(1 for nb in neighbours(cell) if value_at.get(nb) == v)
+            out[m.player][v] = out[m.player].get(v, 0) + n
+        for cell, v in zip(p.cells, p.values, strict=True):
+            value_at[cell] = v
+    return out
+
+
+def mission_weight(game: Game, seat: int, counts: list[dict[int, int]]) -> float:
+    """The likelihood weight of the opponents' missions in ``game`` (a determinization)."""
+    total = 0.0
+    for q in range(game.players):
+        if q == seat:
+            continue
+        a, b = game.missions[q]
+        total += counts[q].get(a, 0) + counts[q].get(b, 0)
+    return math.exp(-BETA * total)
+
+
+def own_value(game: Game, index: GroupIndex, seat: int, placement: Any) -> float:
+    """The seat's score after ``placement`` (lower is better in both games here)."""
+    if game.kind == "dominimum":
+        m1, m2 = game.missions[seat]
+        return float(index.group_after(placement, m1) * index.group_after(placement, m2))
+    return -float(index.product_after(placement, game.symbols[seat]))
+
+
+class DominimumKnowledge(Knowledge):
+    """The hooks above for :class:`solver.play.mcts.MCTSPlayer`."""
+
+    perfect_information = False
+    rollout_depth = 4
+    widen = (1.0, 0.5)
+    exploration = 0.6
+
+    def __init__(self, infer: bool = True) -> None:
+        self.infer = infer
+        self._cache: tuple[int, int, list[dict[int, int]]] | None = None
+
+    def determinize(self, state: GameState[Any], seat: int,
+                    rng: random.Random) -> GameState[Any]:
+        assert isinstance(state, DominimumState)
+        g = state.g
+        if not self.infer or g.kind != "dominimum" or not g.history:
+            return state.determinize(seat, rng)
+        key = (id(g), len(g.history))
+        if self._cache is None or self._cache[:2] != key:
+            self._cache = (key[0], key[1], joins(g))
+        counts = self._cache[2]
+        samples = [g.determinize(seat, rng) for _ in range(SAMPLES)]
+        weights = [mission_weight(s, seat, counts) for s in samples]
+        pick = rng.choices(range(SAMPLES), weights=weights)[0]
+        return type(state)(samples[pick])
+
+    def order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        assert isinstance(state, DominimumState)
+        g = state.g
+        seat = g.to_move
+        index = GroupIndex(g.layout, g.rules.within_tile)
+        scored = [(own_value(g, index, seat, p), rng.random(), p) for p in g.legal_moves()]
+        scored.sort(key=lambda t: (t[0], t[1]))
+        return [p for _, _, p in scored[:ORDER_LIMIT]]
+
+    def root_order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        """The root's placements in the greedy player's order (own score, then the sampled
+        margin over the opponents)."""
+        assert isinstance(state, DominimumState)
+        g = state.g
+        cands = ranked(g, g.to_move, 16, rng.randrange(2**31), "own")
+        return [c.placement for c in cands]
+
+    def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:
+        assert isinstance(state, DominimumState)
+        return _quick_move(state.g, rng, 8)
+
+    def evaluate(self, state: GameState[Any]) -> list[float]:
+        assert isinstance(state, DominimumState)
+        return score_estimate(state.g)
+
+
+def score_estimate(game: Game) -> list[float]:
+    """Win estimates of the seats from their current scores (see the module docstring)."""
+    scores = game.scores()
+    sign = -1.0 if game.kind == "dominimum" else 1.0
+    t = max(1.0, sum(scores) / len(scores) / 3.0)
+    top = max(sign * s for s in scores)
+    w = [math.exp((sign * s - top) / t) for s in scores]
+    total = sum(w)
+    return [x / total for x in w]
+
+
+def knowledge(game: str) -> Knowledge:
+    """The knowledge of ``dominimum`` or ``dominomega``."""
+    return DominimumKnowledge()

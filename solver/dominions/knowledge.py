@@ -1,0 +1,153 @@
+"""Dominions knowledge for Monte-Carlo search: evaluation, move ordering, rollouts.
+
+The evaluation (White's point of view, then a logistic to a win estimate) is the score
+difference corrected group by group, with liberties counted as beams (seed):
+
+- a group with a permanent eye (a liberty cell for which the opponent holds no matching piece)
+  is safe for all future play: ``+EYE`` plus ``SAFE`` per piece;
+- a group in atari (one liberty beam) whose liberty the opponent can fill: if every opponent
+  filling would oscillate it is an eye by oscillation (safe now: ``+EYE / 2``); otherwise it is
+  counted as mostly lost when the opponent moves next (``-EN_PRISE`` x 2 x size, the swing of a
+  capture), slightly weakened when its owner moves next;
+- two liberty beams: a small penalty (one move from atari); a group that is a complete section
+  (its owner may extend from it freely): ``+SECTION``.
+
+Move ordering scores each legal placement by what it does (captures, rescues of own groups in
+atari, threats against opponent groups short of liberties, the liberties it keeps); the pass
+comes last unless passing now wins.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from puzzles.dominions import PASS, Move, Position
+from puzzles.dominions.board import fitting_mask
+from puzzles.dominions.state import DominionsState
+from puzzles.game import GameState
+from solver.dominions.rollout import rollout_move
+from solver.play.mcts import Knowledge
+
+EN_PRISE = 0.8
+SAVE_CHANCE = 0.2
+EYE = 1.0
+SAFE = 0.15
+SECTION = 0.3
+TWO_BEAMS = 0.15
+SCALE = 4.0  # score points for a win estimate of 73%
+
+
+def group_terms(pos: Position) -> float:
+    """The sum of the group corrections, White minus Black (see the module docstring)."""
+    hands, mbs, mbls = pos.hands, pos.must_beam, pos.must_blank
+    mover = pos.to_move
+    total = 0.0
+    for g in pos.group_table.values():
+        sign = 1.0 if g.colour == 0 else -1.0
+        opp = hands[1 - g.colour]
+        size = len(g.cells)
+        v = SECTION if g.complete else 0.0
+        eye = False
+        for cell in g.liberties:
+            if not fitting_mask(mbs[cell], mbls[cell]) & opp:
+                eye = True
+                break
+        if eye:
+            v += EYE + SAFE * size
+        elif g.beams == 1:
+            (cell,) = g.liberties
+            if not pos.legal_placements(1 - g.colour, cells=(cell,)):
+                v += EYE / 2  # an eye by oscillation, now
+            elif mover != g.colour:
+                v -= EN_PRISE * 2 * size
+            else:
+                v -= SAVE_CHANCE * size
+        elif g.beams == 2 and len(g.liberties) == 1:
+            v -= TWO_BEAMS * size * 2  # one placement still captures it
+        elif g.beams == 2:
+            v -= TWO_BEAMS * size
+        total += sign * v
+    return total
+
+
+def evaluate_white(pos: Position) -> float:
+    """White's advantage in score points, group corrections included."""
+    w, b = pos.score()
+    return (w - b) + group_terms(pos)
+
+
+def win_estimate(pos: Position) -> list[float]:
+    """(White, Black) win estimates from :func:`evaluate_white`."""
+    x = max(-30.0, min(30.0, evaluate_white(pos) / SCALE))
+    pw = 1.0 / (1.0 + math.exp(-x))
+    return [pw, 1.0 - pw]
+
+
+def order_moves(pos: Position, rng: random.Random) -> list[Move]:
+    """Legal moves of the player to move, most promising first (the pass at the end)."""
+    me = pos.to_move
+    heat: dict[int, float] = {}
+    for g in pos.group_table.values():
+        if g.beams > 2:
+            continue
+        size = len(g.cells)
+        if g.colour == me:
+            w = 2.0 * size if g.beams == 1 else 0.5 * size
+        else:
+            w = 1.0 * size if g.beams == 2 else 0.0
+        for cell in g.liberties:
+            heat[cell] = heat.get(cell, 0.0) + w
+    scored = []
+    for c, p, n, e in pos.iter_placements():
+        if e > 0:
+            v = 4.0 + 2.0 * e
+        elif e < 0:
+            v = -1.0 + e
+        else:
+            v = 1.0
+        if n == 1:
+            v -= 1.5
+        v += 0.1 * min(n, 4) + heat.get(c, 0.0) + rng.random() * 0.05
+        scored.append((v, Move(c, p)))
+    scored.sort(key=lambda t: -t[0])
+    moves = [m for _, m in scored]
+    if pos.passes == 1:
+        w, b = pos.score()
+        if (w > b) if me == 0 else (b > w):
+            return [PASS, *moves]
+    moves.append(PASS)
+    return moves
+
+
+class DominionsKnowledge(Knowledge):
+    """The hooks above for :class:`solver.play.mcts.MCTSPlayer`."""
+
+    perfect_information = True
+    rollout_depth = 0  # the evaluation at the new leaf (measured: rollouts of 2-6 random
+    # moves add noise that costs more than they tell, see docs/players.md)
+    widen = (2.0, 0.5)
+    exploration = 0.5
+
+    def determinize(self, state: GameState[Any], seat: int,
+                    rng: random.Random) -> GameState[Any]:
+        assert isinstance(state, DominionsState)
+        return DominionsState(state.position.base, state.position.copy())
+
+    def order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        assert isinstance(state, DominionsState)
+        return order_moves(state.position, rng)
+
+    def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:
+        assert isinstance(state, DominionsState)
+        return rollout_move(state.position, rng)
+
+    def evaluate(self, state: GameState[Any]) -> list[float]:
+        assert isinstance(state, DominionsState)
+        return win_estimate(state.position)
+
+
+def knowledge(game: str) -> Knowledge:
+    """The Dominions knowledge (``game`` is ``dominions``)."""
+    return DominionsKnowledge()

@@ -1,0 +1,119 @@
+"""Numbridge knowledge for information-set Monte-Carlo search.
+
+The evaluation (for each seat, a win estimate from the block balance) knows:
+
+- **contested blocks, four against four**: one open cell decides the block; it goes to the
+  seat that fills it first, so it counts for the seat to move (with a second move left in
+  its pair it can take two such blocks), against it otherwise;
+- **the 1-2-2 pair**: a seat that has both moves of a pair ahead can turn a block where it
+  holds three with two open cells; the opponent's blocks at four (three) with one (two) open
+  cells are threats when he moves next (``solver.numbridge.players.evaluate`` with threats);
+- **what the opponent can still take**: a block the opponent cannot reach five in any more
+  (his cells plus the open ones below five) is safe, and one that neither can reach is out of
+  play (``block_value``).
+
+Ordering and rollouts use the useful moves (correct placements, claims paid with a dead tile,
+discards of dead tiles), correct placements and claims first; at the root the moves are ranked
+by the greedy player's evaluation, and progressive widening opens them in that order. The hidden hand and bag come
+from ``NumbridgeState.determinize``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from puzzles.game import GameState
+from puzzles.numbridge.game import MAJORITY, Game
+from puzzles.numbridge.state import NumbridgeState
+from solver.numbridge.players import _after, block_value, evaluate, useful_moves
+from solver.play.mcts import Knowledge
+
+SCALE = 1.2  # blocks for a win estimate of 70%
+
+
+def block_balance(g: Game, p: int) -> float:
+    """Blocks expected for player ``p`` (1 or 2) minus the opponent's (see the docstring)."""
+    mover = g.mover
+    pair_left = g.left_in_pair
+    total = 0.0
+    for cells in g.blocks.values():
+        mine = theirs = free = 0
+        for c in cells:
+            o = g.owner[c]
+            if o == p:
+                mine += 1
+            elif o:
+                theirs += 1
+            elif g.digits[c] == 0 or g.is_given(c):
+                free += 1
+        v = block_value(mine, theirs, free)
+        if mine < MAJORITY and theirs < MAJORITY:
+            if mine == theirs == MAJORITY - 1 and free >= 1:
+                v = 0.6 if mover == p else -0.6  # four against four: first to fill wins
+            elif mover == p and pair_left >= 2 and mine == MAJORITY - 2 and free >= 2 \
+                    and theirs + free - 2 < MAJORITY:
+                v += 0.25  # the pair can close it
+            elif mover != p and theirs == MAJORITY - 1 and free >= 1:
+                v = min(v, -0.7)  # his threat, he moves next
+            elif mover != p and theirs == MAJORITY - 2 and free >= 2:
+                v -= 0.2
+        total += v
+    return total
+
+
+def win_estimate(g: Game) -> list[float]:
+    """(first, second) win estimates of an unfinished game."""
+    x = max(-30.0, min(30.0, block_balance(g, 1) / SCALE))
+    p1 = 1.0 / (1.0 + math.exp(-x))
+    return [p1, 1.0 - p1]
+
+
+def ordered_useful(g: Game, rng: random.Random) -> list[Any]:
+    """The useful moves, correct placements and claims first, ties at random."""
+    moves = useful_moves(g)
+
+    def key(m: Any) -> tuple[int, float]:
+        good = m.kind == "claim" or (m.kind == "place" and int(g.solution[m.cell]) == m.digit)
+        return (0 if good else 1, rng.random())
+
+    return sorted(moves, key=key)
+
+
+class NumbridgeKnowledge(Knowledge):
+    """The hooks above for :class:`solver.play.mcts.MCTSPlayer`."""
+
+    perfect_information = False
+    rollout_depth = 6
+    widen = (1.0, 0.5)
+    exploration = 0.5
+
+    def order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        assert isinstance(state, NumbridgeState)
+        return ordered_useful(state.g, rng)
+
+    def root_order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        """The root's useful moves by the greedy block evaluation after the move."""
+        assert isinstance(state, NumbridgeState)
+        g = state.g
+        p = g.mover
+        scored = [(evaluate(_after(g, m), p), rng.random(), m) for m in useful_moves(g)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [m for _, _, m in scored]
+
+    def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:
+        assert isinstance(state, NumbridgeState)
+        moves = ordered_useful(state.g, rng)
+        good = [m for m in moves if m.kind == "claim"
+                or (m.kind == "place" and int(state.g.solution[m.cell]) == m.digit)]
+        return rng.choice(good or moves)
+
+    def evaluate(self, state: GameState[Any]) -> list[float]:
+        assert isinstance(state, NumbridgeState)
+        return win_estimate(state.g)
+
+
+def knowledge(game: str) -> Knowledge:
+    """The Numbridge knowledge."""
+    return NumbridgeKnowledge()

@@ -1,0 +1,250 @@
+"""Monte-Carlo tree search for every game: UCT, and its information-set form (ISMCTS).
+
+One iteration draws a determinization of the root for the seat to move (a copy of the state in
+which everything that seat cannot see is redrawn; for a perfect-information game a plain copy),
+walks down the tree by UCB1 among the moves legal in that sample, adds one node, plays a short
+rollout with the game's rollout policy and scores the end (or the game's evaluation when the
+rollout is cut short), then backs the value up. Children are keyed by move text and count how
+often they were *available* (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012), so
+hands that differ between samples are handled. Progressive widening limits a node to its
+``widen(visits)`` best moves by the game's move ordering (Dominions has hundreds of legal
+placements).
+
+The game's knowledge (ordering, rollout policy, evaluation, determinization) comes from
+:class:`Knowledge`; ``solver.<game>.knowledge`` provides it. The player decides from
+determinizations only: with the same seed, redrawing the hidden state never changes its choice.
+
+Budgets: ``max_nodes`` iterations (reproducible) and/or ``move_time`` seconds per move.
+
+Examples
+--------
+>>> import random
+>>> from puzzles.dominions.state import DominionsState
+>>> p = MCTSPlayer(PlayerOptions(seed=1, max_nodes=30))
+>>> s = DominionsState()
+>>> s.apply_text("P63i9")
+Move(cell=108, piece=63)
+>>> m = p.choose(s, random.Random(1))
+>>> s.position.is_legal(m), p.last.iterations
+(True, 30)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from puzzles.game import GameState
+from solver.play.base import Player, PlayerOptions
+
+DEFAULT_NODES = 200
+
+
+class Knowledge:
+    """What a game tells the search; the defaults know nothing about any game.
+
+    Attributes
+    ----------
+    perfect_information : bool
+        True when a determinization is a plain copy (the move lists of a node can be cached).
+    rollout_depth : int or None
+        Rollout moves before the evaluation scores the position (None: play to the end).
+    widen : tuple of float or None
+        ``(c, alpha)``: a node visited n times considers its ``ceil(c * (n + 1) ** alpha)``
+        best moves; None considers every legal move.
+    exploration : float
+        The UCB1 constant.
+    """
+
+    perfect_information = False
+    rollout_depth: int | None = None
+    widen: tuple[float, float] | None = None
+    exploration = 0.7
+
+    def determinize(self, state: GameState[Any], seat: int,
+                    rng: random.Random) -> GameState[Any]:
+        """A sample of the hidden state consistent with what ``seat`` has seen."""
+        return state.determinize(seat, rng)
+
+    def order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        """The legal moves of the seat to move, most promising first."""
+        moves = state.legal_move_list()
+        rng.shuffle(moves)
+        return moves
+
+    def root_order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        """The root's moves, best first (computed once per search: the mover's own moves do
+        not depend on what it cannot see); by default :meth:`order`."""
+        return self.order(state, rng)
+
+    def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:
+        """The rollout policy's move."""
+        return rng.choice(state.legal_move_list())
+
+    def evaluate(self, state: GameState[Any]) -> list[float]:
+        """Estimated returns per seat (0..1) of an unfinished position; default: equal."""
+        return [1.0 / state.num_seats] * state.num_seats
+
+
+@dataclass
+class _Node:
+    move: Any = None
+    key: str = ""
+    seat: int = -1  # the seat that played ``move`` into this node
+    parent: _Node | None = None
+    children: dict[str, _Node] = field(default_factory=dict)
+    visits: int = 0
+    value: float = 0.0
+    avail: int = 0
+    moves: list[Any] | None = None  # cached ordered moves (perfect information only)
+
+
+@dataclass
+class SearchStats:
+    """What the last search did: iterations, seconds and the root's moves by visits."""
+
+    iterations: int
+    seconds: float
+    children: list[tuple[str, int, float]]  # (move text, visits, mean value)
+    values: list[float] = field(default_factory=list)  # mean backed-up value per seat
+
+    @property
+    def best_value(self) -> float:
+        """The mean value of the chosen move for the seat to move."""
+        return self.children[0][2] if self.children else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"iterations", "seconds", "values", "children": [{"move", "visits", "value"}]}``."""
+        return {"iterations": self.iterations, "seconds": round(self.seconds, 4),
+                "values": [round(v, 4) for v in self.values],
+                "children": [{"move": m, "visits": n, "value": round(v, 4)}
+                             for m, n, v in self.children]}
+
+
+class MCTSPlayer(Player):
+    """UCT / ISMCTS with the game's knowledge (see the module docstring).
+
+    Parameters
+    ----------
+    options : PlayerOptions
+        ``max_nodes`` iterations per move (default ``DEFAULT_NODES`` when no ``move_time``),
+        ``move_time`` seconds per move.
+    knowledge : Knowledge, optional
+        The game's hooks; by default ``knowledge_for(state.game)`` at the first move.
+    """
+
+    name = "mcts"
+
+    def __init__(self, options: PlayerOptions | None = None,
+                 knowledge: Knowledge | None = None) -> None:
+        super().__init__(options)
+        self.knowledge = knowledge
+        self.last: SearchStats | None = None
+
+    def choose(self, state: GameState[Any], rng: random.Random) -> Any:
+        if self.knowledge is None:
+            self.knowledge = knowledge_for(state.game)
+        stats, best = self.search(state, rng)
+        self.last = stats
+        return best
+
+    def search(self, state: GameState[Any], rng: random.Random) -> tuple[SearchStats, Any]:
+        """Run the search from ``state`` (left unchanged); the stats and the chosen move."""
+        kn = self.knowledge if self.knowledge is not None else knowledge_for(state.game)
+        me = state.to_move()
+        nodes = self.options.max_nodes
+        seconds = self.options.move_time
+        if nodes is None and seconds is None:
+            nodes = DEFAULT_NODES
+        start = time.perf_counter()
+        deadline = None if seconds is None else start + seconds
+        root = _Node(seat=-1)
+        iterations = 0
+        sums = [0.0] * state.num_seats
+        while (nodes is None or iterations < nodes) and \
+                (deadline is None or iterations == 0 or time.perf_counter() < deadline):
+            value = self._iterate(kn, root, kn.determinize(state, me, rng), rng)
+            for i, v in enumerate(value):
+                sums[i] += v
+            iterations += 1
+            if iterations == 1 and len(root.children) == 1 and root.moves is not None \
+                    and len(root.moves) == 1:
+                break  # a forced move
+        ranked = sorted(root.children.values(),
+                        key=lambda c: (-c.visits, -(c.value / c.visits if c.visits else 0)))
+        stats = SearchStats(iterations, time.perf_counter() - start,
+                            [(c.key, c.visits, c.value / c.visits if c.visits else 0.0)
+                             for c in ranked[:10]], [v / iterations for v in sums])
+        return stats, ranked[0].move
+
+    def _iterate(self, kn: Knowledge, root: _Node, s: GameState[Any],
+                 rng: random.Random) -> list[float]:
+        node = root
+        # selection and expansion
+        while not s.is_over():
+            if node.moves is not None:
+                moves = node.moves
+            elif node is root:
+                moves = node.moves = kn.root_order(s, rng)
+            else:
+                moves = kn.order(s, rng)
+                if kn.perfect_information:
+                    node.moves = moves
+            if kn.widen is not None:
+                c, alpha = kn.widen
+                moves = moves[:max(1, math.ceil(c * (node.visits + 1) ** alpha))]
+            seat = s.to_move()
+            fresh = None
+            keyed = []
+            for m in moves:
+                key = s.move_text(m)
+                child = node.children.get(key)
+                if child is None:
+                    if fresh is None:
+                        fresh = (key, m)
+                else:
+                    child.avail += 1
+                    keyed.append(child)
+            if fresh is not None:
+                key, m = fresh
+                child = _Node(m, key, seat, node, avail=1)
+                node.children[key] = child
+                s.apply(m)
+                node = child
+                break
+            log_c = kn.exploration
+            node = max(keyed, key=lambda ch: ch.value / ch.visits
+                       + log_c * math.sqrt(math.log(ch.avail) / ch.visits))
+            s.apply(node.move)
+        # rollout
+        depth = 0
+        limit = kn.rollout_depth
+        while not s.is_over() and (limit is None or depth < limit):
+            s.apply(kn.rollout_move(s, rng))
+            depth += 1
+        value = s.returns() if s.is_over() else kn.evaluate(s)
+        # backup
+        n: _Node | None = node
+        while n is not None:
+            n.visits += 1
+            if n.seat >= 0:
+                n.value += value[n.seat]
+            n = n.parent
+        return value
+
+
+def knowledge_for(game: str) -> Knowledge:
+    """The search knowledge of ``game`` (``solver.<game>.knowledge.KNOWLEDGE``)."""
+    import importlib
+
+    module = {"dominomega": "dominimum"}.get(game, game)
+    try:
+        mod = importlib.import_module(f"solver.{module}.knowledge")
+    except ModuleNotFoundError:
+        return Knowledge()
+    factory = mod.knowledge
+    kn: Knowledge = factory(game)
+    return kn

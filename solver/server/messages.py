@@ -1,0 +1,167 @@
+"""The messages of the HTTP API and the websocket, as pydantic models (validated on arrival).
+
+Client -> server on ``/ws/{game_id}?token=...`` (one JSON object per text frame, at most
+:data:`MAX_MESSAGE_BYTES`):
+
+- ``{"type": "move", "move": "W[P63i9]", "ply": 0}``: play a move for the socket's seat;
+  ``ply`` is the number of moves the client has seen (a stale or repeated move is refused).
+- ``{"type": "action", "action": "offer" | "accept" | "resign"}``: side actions (Numbridge:
+  draw offer and accept; resign).
+- ``{"type": "undo"}``: take back the last own move (only in games against the engine).
+- ``{"type": "cell", "cell": "i9"}``: what may go on a cell (Dominions: each piece of the
+  hand, legal or the rule that refuses it).
+- ``{"type": "ping"}``.
+
+Server -> client: ``moved`` (a short notice of an accepted action: ``ply``, ``seat``, ``move``,
+sent before the drawn position), ``state`` (the seat's view, drawn boards, clock, moves),
+``cell`` (the
+answer to a cell query), ``error`` (``{"type": "error", "message": ..., "rule": ...}``),
+``pong``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+MAX_MESSAGE_BYTES = 4096
+MAX_NAME = 40
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class MoveMessage(_Strict):
+    """Play a move for this socket's seat."""
+
+    type: Literal["move"]
+    move: Annotated[str, Field(min_length=1, max_length=200)]
+    ply: Annotated[int, Field(ge=0, le=100000)] | None = None
+
+
+class ActionMessage(_Strict):
+    """A side action: offer or accept a draw, resign."""
+
+    type: Literal["action"]
+    action: Literal["offer", "accept", "resign"]
+
+
+class UndoMessage(_Strict):
+    """Take back the last own move (games against the engine only)."""
+
+    type: Literal["undo"]
+
+
+class CellMessage(_Strict):
+    """Ask what may be placed on a cell."""
+
+    type: Literal["cell"]
+    cell: Annotated[str, Field(min_length=1, max_length=12)]
+
+
+class PingMessage(_Strict):
+    """Keep-alive."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[MoveMessage | ActionMessage | UndoMessage | CellMessage | PingMessage,
+                          Field(discriminator="type")]
+client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+# ------------------------------------------------------------------------------ HTTP bodies
+class SeatSpec(_Strict):
+    """Who plays a seat: a person (who joins by the seat's link) or an engine player."""
+
+    kind: Literal["human", "engine"] = "human"
+    name: Annotated[str, Field(max_length=MAX_NAME)] = ""
+    player: Annotated[str, Field(max_length=40)] = ""
+    move_time: Annotated[float, Field(ge=0.05, le=60.0)] = 1.0
+
+
+class CreateGame(_Strict):
+    """A new game: the game, its room settings, one entry per seat, and the deal's seed."""
+
+    game: Annotated[str, Field(max_length=32)]
+    settings: dict[str, Any] = Field(default_factory=dict)
+    seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=4)]
+    seed: Annotated[int, Field(ge=0, le=2**31 - 1)] | None = None
+
+
+class ImportRecord(_Strict):
+    """A game continued from a record (Dominions ``W[P63i9];B[...]``)."""
+
+    game: Literal["dominions"]
+    record: Annotated[str, Field(min_length=1, max_length=20000)]
+    seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=2)]
+
+
+class SeatLink(BaseModel):
+    """One seat of a created game: its secret link (human seats only) and who plays it."""
+
+    seat: int
+    kind: str
+    name: str
+    link: str | None = None
+
+
+class Created(BaseModel):
+    """The answer to a new game: its id, the seat links and the spectator link."""
+
+    id: str
+    seats: list[SeatLink]
+    watch: str
+
+
+class GameSummary(BaseModel):
+    """A game in the list of games (public information only)."""
+
+    id: str
+    game: str
+    status: str
+    result: str
+    moves: int
+    seats: list[str]
+    created: float
+    watch: str
+    review: str | None = None
+
+
+class RoomSetting(BaseModel):
+    """One room setting of a game: its name, kind, default and choices."""
+
+    name: str
+    label: str
+    kind: Literal["int", "float", "bool", "choice"]
+    default: Any
+    choices: list[Any] | None = None
+    min: float | None = None
+    max: float | None = None
+
+
+class GameInfo(BaseModel):
+    """A game the server offers: its seat range, room settings and engine players."""
+
+    game: str
+    title: str
+    seats: list[int]
+    settings: list[RoomSetting]
+    players: list[str]
+
+
+class ReviewStep(BaseModel):
+    """One position of a finished game: the board and the analysis at move ``ply``."""
+
+    ply: int
+    moves: int
+    board: str
+    info: dict[str, Any]
+
+
+class ErrorBody(BaseModel):
+    """An error answer."""
+
+    detail: str

@@ -1,0 +1,181 @@
+"""The Dominimum (2-4 seats) and Dominomega (3 or 2 seats) rooms: each seat sees only its own
+mission and hand; the layout with the places a tile may go; final scores with the largest
+groups highlighted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from puzzles.dominimum.game import Game
+from puzzles.dominimum.layout import Cell, Layout, Placement, neighbours
+from puzzles.dominimum.tiles import SYMBOL_NAMES, tile_name
+from puzzles.errors import InvalidInputError
+from puzzles.game import GameState
+from reports.dominimum import PALETTE, Highlight, layout_svg
+from solver.server.messages import RoomSetting
+from solver.server.rooms import Room
+
+
+def core_of(state: GameState[Any]) -> Game:
+    """The rules engine's game inside the state."""
+    for value in vars(state).values():
+        if isinstance(value, Game):
+            return value
+    raise InvalidInputError("not a Dominimum/Dominomega state")
+
+
+def targets(layout: Layout) -> dict[Cell, str]:
+    """Empty cells within two steps of the layout (where either half of a tile may go)."""
+    if not layout.placements:
+        return {(0, 0): "0,0"}
+    first = layout.frontier()
+    out = set(first)
+    for c in first:
+        out.update(n for n in neighbours(c) if n not in layout.value_at)
+    return {c: f"{c[0]},{c[1]}" for c in sorted(out)}
+
+
+TURNS = ((1, 0), (0, 1), (-1, 0), (0, -1))  # the second half right, below, left, above
+
+
+def tile_svg(values: tuple[int, int], turn: int = 0, mark: bool = False) -> str:
+    """A tile drawn alone (``reports.dominimum``): its second half in direction ``turn`` of
+    the first; ``mark`` puts a dot on the first half (the half that goes on the clicked cell)."""
+    dx, dy = TURNS[turn]
+    lay = Layout([Placement(values[0], values[1], ((0, 0), (dx, dy)))])
+    return layout_svg(lay, cell=32.0, marks={(0, 0): "●"} if mark else None,
+                      coordinates=False, legend=False)
+
+
+class _DominimumBase(Room):
+    """Shared by both games: the deal, the layout, the hidden mission and hand."""
+
+    perfect_information = False
+    layers = ("groups",)
+    settings = (RoomSetting(name="within_tile", label="A tile's two halves group together",
+                            kind="bool", default=True),)
+
+    def new_state(self, settings: dict[str, Any], seats: int, seed: int) -> GameState[Any]:
+        from puzzles.dominimum.game import Rules
+
+        cls = self.state_class()
+        return cls.deal(seats, seed,  # type: ignore[attr-defined]
+                        Rules(within_tile=bool(settings.get("within_tile", True))))
+
+    def seat_names(self, g: Game) -> list[str]:
+        if g.kind == "dominomega":
+            return [f"{SYMBOL_NAMES[s]}" for s in g.symbols]
+        return [f"seat {i + 1}" for i in range(g.players)]
+
+    def final(self, g: Game) -> tuple[list[Highlight], list[dict[str, Any]]]:
+        """The largest groups of each seat's values/symbol, and the score table."""
+        from solver.dominimum.analysis import mission_report, omega_report
+
+        lights: list[Highlight] = []
+        table: list[dict[str, Any]] = []
+        res = g.result()
+        if g.kind == "dominimum":
+            for p in range(g.players):
+                rep = mission_report(g.layout, g.missions[p], g.rules.within_tile)
+                colour = PALETTE[p % len(PALETTE)]
+                for v, cells in rep.largest.items():
+                    lights.append(Highlight(frozenset(cells), colour,
+                                            f"seat {p + 1}: value {v} ({len(cells)})"))
+                table.append({"seat": p, "mission": tile_name(g.missions[p]),
+                              "groups": rep.sizes, "score": rep.score})
+        else:
+            orep = omega_report(g.layout, g.symbols, g.rules.within_tile)
+            for p, s in enumerate(g.symbols):
+                groups = orep.groups[s]
+                if groups:
+                    big = max(groups, key=len)
+                    lights.append(Highlight(frozenset(big), PALETTE[p % len(PALETTE)],
+                                            f"seat {p + 1}: {SYMBOL_NAMES[s]} ({len(big)})"))
+                table.append({"seat": p, "symbol": SYMBOL_NAMES[s],
+                              "groups": sorted((len(x) for x in groups), reverse=True),
+                              "score": orep.scores[s]})
+        for row in table:
+            row["rank"] = res["ranking"].index(row["seat"]) + 1
+        return lights, table
+
+    def render(self, state: GameState[Any], seat: int | None,
+               shared: dict[str, Any]) -> dict[str, Any]:
+        g = core_of(state)
+        view = state.view(seat)
+        over = g.is_terminal()
+        mine = seat is not None and not over and g.to_move == seat
+        last = g.layout.placements[-1] if g.layout.placements else None
+        marks = {c: "new" for c in last.cells} if last is not None else {}
+        out: dict[str, Any] = {"view": view, "seat_labels": self.seat_names(g),
+                               "seat_colours": [""] * g.players, "actions": [],
+                               "move_template": "{a}@({x1},{y1}) {b}@({x2},{y2})",
+                               "hand_title": "Your tile" if seat is not None else "",
+                               "hand": [], "info": {"placed": len(g.layout.placements),
+                                                    "tiles": g.total_tiles}}
+        if over:
+            if "board" not in shared:
+                lights, shared["final"] = self.final(g)
+                shared["board"] = layout_svg(g.layout, lights, marks=marks)
+            out["board"] = shared["board"]
+            out["info"]["final"] = shared["final"]
+            out["status_line"] = f"game over: {state.result_text()}"
+        else:
+            key = "board_mover" if mine else "board"
+            if key not in shared:
+                shared[key] = layout_svg(g.layout, marks=marks,
+                                         targets=targets(g.layout) if mine else None)
+            out["board"] = shared[key]
+            out["status_line"] = (f"tile {len(g.layout.placements) + 1} of {g.total_tiles}: "
+                                  f"seat {g.to_move + 1} to move")
+        if seat is not None:
+            hand = g.hands[seat]
+            if hand is not None and not over:
+                out["hand"] = [{"values": list(hand), "svg": tile_svg(hand),
+                                "turns": [tile_svg(hand, k, True) for k in range(4)]}]
+            if g.kind == "dominimum":
+                m = g.missions[seat]
+                out["info"]["mission"] = {"values": list(m), "name": tile_name(m),
+                                          "svg": tile_svg(m)}
+            else:
+                out["info"]["symbol"] = SYMBOL_NAMES[g.symbols[seat]]
+        if mine:
+            out["legal"] = [{"cells": [list(p.cells[0]), list(p.cells[1])],
+                             "values": [p.first, p.second], "text": state.move_text(p)}
+                            for p in g.legal_moves()]
+        return out
+
+    def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
+        g = core_of(state)
+        total = len(g.history)
+        if ply > total:
+            raise InvalidInputError(f"the game has {total} moves")
+        lay = Layout(g.layout.placements[:ply])
+        lights: list[Highlight] = []
+        info: dict[str, Any] = {"placed": ply}
+        if "groups" in layers or ply == total:
+            from solver.dominimum.analysis import value_groups
+
+            for v in range(8):
+                groups = value_groups(lay, v, g.rules.within_tile)
+                if groups and len(groups[0]) > 1:
+                    lights.append(Highlight(frozenset(groups[0]), PALETTE[v % len(PALETTE)],
+                                            f"value {v}: {len(groups[0])}"))
+        if ply == total and g.is_terminal():
+            info["final"] = self.final(g)[1]
+        return {"ply": ply, "moves": total, "board": layout_svg(lay, lights), "info": info}
+
+
+class DominimumRoom(_DominimumBase):
+    """Dominimum: 2-4 seats, secret missions, lowest score wins."""
+
+    game = "dominimum"
+    title = "Dominimum"
+    seat_range = (2, 4)
+
+
+class DominomegaRoom(_DominimumBase):
+    """Dominomega: 3 seats (or 2), one symbol each, highest score wins."""
+
+    game = "dominomega"
+    title = "Dominomega"
+    seat_range = (2, 3)

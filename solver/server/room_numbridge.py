@@ -1,0 +1,216 @@
+"""The Numbridge Domains room of the seed: field, hand, block scoreboard, outlines, block map,
+the 1-2-2 order, the clock enforced by the server, draw offer and accept, resign."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from puzzles.errors import InvalidInputError
+from puzzles.game import GameState
+from puzzles.numbridge.field import cell_name
+from puzzles.numbridge.game import PLAYER_LETTER, Game, RoomSettings
+from puzzles.numbridge.state import NumbridgeState
+from reports.numbridge import OWNER_STROKE, BlockOutline, field_svg
+from solver.server.messages import RoomSetting
+from solver.server.rooms import Room
+
+_DEFAULT = RoomSettings()
+
+
+def numbridge_state(state: GameState[Any]) -> NumbridgeState:
+    """The state as a Numbridge state (side actions, timed moves, clock)."""
+    if not isinstance(state, NumbridgeState):
+        raise InvalidInputError("not a Numbridge state")
+    return state
+
+
+def core_of(state: GameState[Any]) -> Game:
+    """The rules engine's game inside the state."""
+    for value in vars(state).values():
+        if isinstance(value, Game):
+            return value
+    raise InvalidInputError("not a Numbridge state")
+
+
+class NumbridgeRoom(Room):
+    """Numbridge Domains: seat 1 is A (blue, moves first), seat 2 is B (red)."""
+
+    game = "numbridge"
+    title = "Numbridge Domains"
+    seat_range = (2, 2)
+    undo = False
+    perfect_information = False
+    layers = ("candidates",)
+    settings = (
+        RoomSetting(name="givens", label="Givens", kind="int", default=30, min=22, max=34),
+        RoomSetting(name="blocks", label="Blocks", kind="choice", default="regular",
+                    choices=["regular", "irregular"]),
+        RoomSetting(name="claim_cost", label="Tiles to claim a given", kind="int", default=1,
+                    min=0, max=4),
+        RoomSetting(name="hand_size", label="Tiles in a hand", kind="int", default=4, min=1,
+                    max=9),
+        RoomSetting(name="candidates", label="Candidate highlighting allowed", kind="bool",
+                    default=True),
+        RoomSetting(name="move_limit", label="Seconds per move (0: none)", kind="float",
+                    default=45.0, min=0, max=3600),
+        RoomSetting(name="game_limit", label="Seconds per game and player (0: none)",
+                    kind="float", default=1200.0, min=0, max=36000),
+        RoomSetting(name="miss", label="A wrong tile", kind="choice", default=_DEFAULT.miss,
+                    choices=["discard", "return"]),
+        RoomSetting(name="pass_rule", label="Passing", kind="choice",
+                    default=_DEFAULT.pass_rule, choices=["no-move", "any"]),
+        RoomSetting(name="flag", label="Game time runs out", kind="choice",
+                    default=_DEFAULT.flag, choices=["lose", "timeout"]),
+        RoomSetting(name="exhaustion", label="Nobody can move, blocks level", kind="choice",
+                    default=_DEFAULT.exhaustion, choices=["cells", "draw"]),
+    )
+
+    def room_settings(self, settings: dict[str, Any]) -> RoomSettings:
+        """The rules engine's settings of a room."""
+        rs = RoomSettings(**settings)
+        rs.check()
+        return rs
+
+    def check_settings(self, given: dict[str, Any]) -> dict[str, Any]:
+        out = super().check_settings(given)
+        self.room_settings(out)
+        return out
+
+    # ------------------------------------------------------------------ the game
+    def new_state(self, settings: dict[str, Any], seats: int, seed: int) -> GameState[Any]:
+        """A generated field with exactly one solution, and a bag shuffled by ``seed``."""
+        from solver.numbridge.generate import generate
+
+        rs = self.room_settings(settings)
+        made = generate(rs.givens, rs.blocks, seed=seed)
+        return NumbridgeState.new(made.field, made.solution, rs, bag_seed=seed)
+
+    def apply(self, state: GameState[Any], seat: int, text: str, t: float) -> list[str]:
+        s = numbridge_state(state)
+        move = replace(s.parse_move(text), player=seat + 1)
+        if move.kind not in ("place", "claim", "pass"):
+            raise InvalidInputError(f"{text!r}: use the buttons for {move.kind}")
+        s.apply(s.timed(move, t))
+        return [f"{PLAYER_LETTER[seat + 1]} {move.text()} @{t:.1f}s"]
+
+    def side_action(self, state: GameState[Any], seat: int, action: str,
+                    t: float) -> list[str]:
+        numbridge_state(state).side(seat, action, t)
+        return [f"{PLAYER_LETTER[seat + 1]} {action} @{t:.1f}s"]
+
+    def actions(self, state: GameState[Any], seat: int | None) -> list[str]:
+        g = core_of(state)
+        if seat is None or g.result is not None:
+            return []
+        p = seat + 1
+        out = []
+        if g.mover == p and any(m.kind == "pass" for m in g.legal_moves()):
+            out.append("pass")
+        if g.draw_offer == 3 - p:
+            out.append("accept")
+        elif g.mover == p and g.draw_offer != p:
+            out.append("offer")
+        out.append("resign")
+        return out
+
+    # ------------------------------------------------------------------ clock
+    def clock(self, state: GameState[Any], now: float) -> dict[str, Any] | None:
+        g = core_of(state)
+        s = g.settings
+        if not (s.move_limit or s.game_limit):
+            return None
+        running = g.result is None
+        seats = []
+        for p in (1, 2):
+            used = g.used[p] + (now - g.turn_start if running and g.mover == p else 0.0)
+            seats.append({"used": used,
+                          "left": (s.game_limit - used) if s.game_limit else None})
+        move_left = (g.turn_start + s.move_limit - now) if (s.move_limit and running) else None
+        return {"mover": g.mover - 1 if running else -1, "seats": seats,
+                "move_left": move_left, "move_limit": s.move_limit, "game_limit": s.game_limit}
+
+    def deadline(self, state: GameState[Any]) -> float | None:
+        return numbridge_state(state).next_deadline()
+
+    def advance_clock(self, state: GameState[Any], t: float) -> list[str]:
+        s = numbridge_state(state)
+        if s.advance_clock(t):
+            events = [e.text for e in s.g.events[-2:] if e.kind in ("timeout", "flag")]
+            return [f"clock @{t:.1f}s" + (f": {events[-1]}" if events else "")]
+        return []
+
+    # ------------------------------------------------------------------ pictures
+    def board(self, g: Game, candidates: bool) -> str:
+        """The field (``reports.numbridge``): owners, resolved blocks outlined in the owner's
+        colour, decisive blocks stronger at the end, candidates when asked and allowed."""
+        from solver.numbridge.analysis import analyse
+
+        a = analyse(g)
+        outlines = {bi.block: BlockOutline(OWNER_STROKE[bi.owner], 8.0 if bi.decisive else 3.5)
+                    for bi in a.blocks if bi.owner}
+        cand = None
+        if candidates and g.settings.candidates:
+            cand = [a.candidates.get(i, 0) for i in range(81)]
+        return field_svg(g.field.blocks, "".join(map(str, g.digits)), g.field.givens,
+                         owners=g.owner, candidates=cand, outlines=outlines, cell_names=True)
+
+    def facts(self, g: Game) -> dict[str, Any]:
+        """Scoreboard, block map, pair note, draw offer, counts (public facts only)."""
+        from solver.numbridge.analysis import analyse
+
+        a = analyse(g)
+        sa, sb, su = a.scoreboard
+        return {
+            "scoreboard": {"A": sa, "B": sb, "undecided": su},
+            "block_map": a.block_map,
+            "decisive": a.decisive,
+            "one_more": g.one_more_in_pair,
+            "draw_offer": PLAYER_LETTER.get(g.draw_offer, ""),
+            "cells": {"A": a.cells[0], "B": a.cells[1]},
+            "bag": len(g.bag),
+            "hand_sizes": {"A": len(g.hands[1]), "B": len(g.hands[2])},
+            "misses": {"A": g.misses[1], "B": g.misses[2]},
+            "unclaimed": [cell_name(c) for c in g.unclaimed_givens()],
+            "claim_cost": g.settings.claim_cost,
+            "candidates_allowed": g.settings.candidates,
+            "events": [e.text for e in g.events[-4:] if e.kind in ("miss", "timeout", "flag",
+                                                                  "offer", "end")],
+        }
+
+    def render(self, state: GameState[Any], seat: int | None,
+               shared: dict[str, Any]) -> dict[str, Any]:
+        g = core_of(state)
+        if "board" not in shared:
+            shared["board"] = self.board(g, False)
+            shared["facts"] = self.facts(g)
+            if g.settings.candidates:
+                shared["board_candidates"] = self.board(g, True)
+        out: dict[str, Any] = {
+            "board": shared["board"],
+            "status_line": g.status_line(),
+            "seat_labels": ["A (blue)", "B (red)"],
+            "seat_colours": ["blue", "red"],
+            "hand_title": "Your hand" if seat is not None else "Hands",
+            "hand": sorted(g.hands[seat + 1]) if seat is not None else [],
+            "info": shared["facts"],
+            "actions": self.actions(state, seat),
+            "pass_text": "pass",
+            "view": state.view(seat),
+        }
+        if "board_candidates" in shared:
+            out["board_candidates"] = shared["board_candidates"]
+        return out
+
+    def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
+        total = len(state.history())
+        if ply > total:
+            raise InvalidInputError(f"the game has {total} actions")
+        copy = state.clone()
+        for _ in range(total - ply):
+            copy.undo()
+        g = core_of(copy)
+        info = self.facts(g)
+        return {"ply": ply, "moves": total, "board": self.board(g, "candidates" in layers),
+                "info": {"status": g.status_line(), "scoreboard": info["scoreboard"],
+                         "block map": " / ".join(info["block_map"])}}

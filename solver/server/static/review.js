@@ -1,0 +1,40 @@
+// The review page: step through a game's positions with the analysis overlay at each one.
+import { el, setSvg } from "/static/util.js";
+
+const root = document.getElementById("review");
+const id = root.dataset.id;
+const slider = document.getElementById("ply");
+const label = document.getElementById("ply-label");
+const info = document.getElementById("info");
+let busy = 0;
+
+function layers() {
+  return [...document.querySelectorAll("#layers input:checked")].map((x) => x.value).join(",");
+}
+
+async function show() {
+  const ply = parseInt(slider.value, 10);
+  const token = ++busy;
+  const r = await fetch(`/api/games/${id}/review/${ply}?layers=${encodeURIComponent(layers())}`);
+  const doc = await r.json();
+  if (token !== busy) return;
+  if (!r.ok) { info.textContent = doc.detail; return; }
+  setSvg(document.getElementById("board"), doc.board);
+  label.textContent = `after move ${ply} of ${doc.moves}`;
+  document.body.dataset.ply = ply;
+  info.replaceChildren(...Object.entries(doc.info).map(([k, v]) =>
+    el("div", {}, el("b", {}, k + ": "), typeof v === "object" ? JSON.stringify(v) : String(v))));
+}
+
+const step = (d) => { slider.value = String(Math.min(+slider.max, Math.max(0, +slider.value + d))); show(); };
+document.getElementById("first").onclick = () => { slider.value = "0"; show(); };
+document.getElementById("last").onclick = () => { slider.value = slider.max; show(); };
+document.getElementById("prev").onclick = () => step(-1);
+document.getElementById("next").onclick = () => step(1);
+slider.addEventListener("input", show);
+document.getElementById("layers").addEventListener("change", show);
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "ArrowLeft") step(-1);
+  if (ev.key === "ArrowRight") step(1);
+});
+show();
