@@ -148,28 +148,47 @@ def solve(field_spec: str, engine: str, cap: int, svg_path: Path | None, output:
 
 @numbridge.command("rate")
 @click.argument("field_spec", metavar="FIELD")
+@click.option("--steps", "with_steps", is_flag=True,
+              help="List every step: technique, cells, candidates, what it places or removes.")
+@click.option("--steps-svg", "steps_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Write a picture of every step into this folder (step-001.svg, ...; "
+              "created).")
 @output_options
-def rate_cmd(field_spec: str, output: Output) -> None:
-    """Difficulty of FIELD: logical techniques a human needs and search nodes.
+def rate_cmd(field_spec: str, with_steps: bool, steps_dir: Path | None, output: Output) -> None:
+    """Difficulty of FIELD by the human-technique ladder (see docs/numbridge.md).
 
-    JSON: {"hardest": ..., "score": x, "solved_by_logic": bool, "techniques": {name: times},
-    "search_nodes": n, "empty_left": n}.
+    score: the hardest step on a Sudoku Explainer style scale; effort: HoDoKu's points; level:
+    HoDoKu's name (easy, medium, hard, unfair, extreme).
+    JSON: {"hardest": ..., "score": x, "effort": n, "level": ..., "solved_by_logic": bool,
+    "techniques": {name: times}, "search_nodes": n, "empty_left": n, "steps": [{"technique",
+    "placements": [["e5", 3]], "eliminations": [["a1", 7]], "cells": ["e5"], "candidates":
+    [["e5", 3]], "units": [unit ids 0-26], "score": x, "text": ...}] (with --steps)}.
     """
+    from reports.numbridge import step_svg
+    from reports.output import write_atomic
     from solver.numbridge.difficulty import rate
-    from solver.numbridge.engine import solve as bsolve
 
     f = read_field(field_spec)
-    n = bsolve(f).count
-    if n == 0:
-        raise InfeasibleError("the field has no solution")
-    if n > 1:
-        raise InvalidInputError("the field has more than one solution; rating needs a unique one")
     r = rate(f)
-    pairs: list[tuple[str, object]] = [("hardest", f"{r.hardest} (score {r.score})"),
+    pairs: list[tuple[str, object]] = [("level", r.level),
+                                       ("hardest", f"{r.hardest} (score {r.score})"),
+                                       ("effort", r.effort),
                                        ("solved by logic", "yes" if r.solved else "no"),
                                        ("search nodes", r.nodes)]
     pairs += [(name, times) for name, times in r.used.items()]
-    output.emit(r.to_json(), key_values(pairs))
+    text = key_values(pairs)
+    if with_steps:
+        text += "\n\n" + "\n".join(f"{i:3d}. [{s.score}] {s.step.text(f.blocks)}"
+                                    for i, s in enumerate(r.steps, start=1))
+    if steps_dir is not None:
+        steps_dir.mkdir(parents=True, exist_ok=True)
+        for i, s in enumerate(r.steps, start=1):
+            st = s.step
+            write_atomic(steps_dir / f"step-{i:03d}.svg", step_svg(
+                f.blocks, s.digits, f.givens, s.candidates, st.cells, st.candidates,
+                st.eliminations, st.placements, title=f"step {i}: {st.text(f.blocks)}"))
+        output.note(f"wrote {len(r.steps)} step pictures into {steps_dir}")
+    output.emit(r.to_json(with_steps), text)
 
 
 def _load_game(record_path: Path, at: int | None) -> tuple[Record, Game]:
