@@ -52,21 +52,50 @@ def numbridge() -> None:
 @click.option("--verify", "verify_all", is_flag=True,
               help="Re-count the field with the CP-SAT model (a second engine) and check the "
                    "solution against the rules (exit 70 on a disagreement).")
+@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "unfair",
+                                                 "extreme"]),
+              help="Generate until a field of this level (HoDoKu's names) turns up.")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True),
+              help="With --difficulty: give up after this many seconds (exit 3).")
 @svg_option("Draw the field into this SVG file.")
 @output_options
 def generate(givens: int, blocks: str, seed: int, with_rate: bool, verify_all: bool,
-             svg_path: Path | None, output: Output) -> None:
+             difficulty: str | None, time_limit: float | None, svg_path: Path | None,
+             output: Output) -> None:
     """A field with exactly one solution and GIVENS givens.
 
     Uniqueness comes from the bitmask engine; --verify re-counts it with CP-SAT.
+    --difficulty LEVEL draws fields (seeded) until one rates LEVEL, with a progress line.
     JSON: {"givens": "81 digits", "blocks": "81 block ids", "solution": "81 digits",
     "seed": S, "given_count": n, "block_type": ..., "layouts_tried": n, "fillings_tried": n,
-    "difficulty": {...}, "verified": bool}.
+    "difficulty": {...}, "verified": bool} (with --difficulty also "attempts", "seconds").
     """
     from solver.numbridge.difficulty import rate
     from solver.numbridge.generate import generate as gen
 
-    g = gen(givens, blocks, seed)
+    rating = None
+    extra: dict[str, object] = {}
+    if difficulty is not None:
+        from puzzles.errors import SearchInterrupted
+        from solver.numbridge.by_difficulty import generate_level
+        from solver.progress import progress_bar
+
+        with progress_bar(f"looking for a {difficulty} field", None, output.quiet,
+                          unit="field") as bar:
+            try:
+                found = generate_level(difficulty, givens, blocks, seed, time_limit,
+                                       progress=lambda _: bar.update(1))
+            except KeyboardInterrupt:
+                raise SearchInterrupted(f"stopped before a {difficulty} field turned up") \
+                    from None
+        g, rating = found.generated, found.rating
+        extra = {"attempts": found.attempts, "seconds": round(found.seconds, 3)}
+        output.note(f"{difficulty} field after {found.attempts} attempts, "
+                    f"{found.seconds:.2f} s")
+    else:
+        if time_limit is not None:
+            raise InvalidInputError("--time-limit needs --difficulty")
+        g = gen(givens, blocks, seed)
     if verify_all:
         from puzzles.errors import EngineFaultError
         from puzzles.numbridge.field import verify_solution
@@ -79,11 +108,13 @@ def generate(givens: int, blocks: str, seed: int, with_rate: bool, verify_all: b
             raise EngineFaultError(f"generated field failed the second engine's check: {why}")
     doc = g.to_json()
     doc["verified"] = verify_all
+    doc.update(extra)
     text = g.field.to_text()
-    if with_rate:
-        r = rate(g.field)
+    if with_rate or rating is not None:
+        r = rating or rate(g.field)
         doc["difficulty"] = r.to_json()
-        text += f"\n# difficulty: {r.hardest} (score {r.score}), search nodes {r.nodes}\n"
+        text += (f"\n# difficulty: {r.level}, hardest {r.hardest} (score {r.score}), "
+                 f"effort {r.effort}\n")
     write_picture(svg_path, field_svg(g.field.blocks, g.field.givens,
                                       title=f"{blocks} field, {givens} givens, seed {seed}"),
                   output)

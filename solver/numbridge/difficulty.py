@@ -100,7 +100,7 @@ LADDER: list[Technique] = [
 TRIAL = Technique("trial", lambda g: None, 9.5, "extreme", 10000)
 TECHNIQUES = [t.name for t in LADDER] + [TRIAL.name]
 #: The scale value of every technique (hardest step decides).
-SCALE = {t.name: t.score for t in LADDER + [TRIAL]}
+SCALE = {t.name: t.score for t in [*LADDER, TRIAL]}
 
 
 @dataclass
@@ -132,6 +132,7 @@ class Rating:
     score: float = 0.0
     effort: int = 0  # HoDoKu points (singles are counted per run, see _hodoku_singles)
     level: str = "easy"
+    hardest_level: str = "easy"  # the highest level of a technique used
     nodes: int = 0
     empty_left: int = 0
     filled: str = ""
@@ -185,7 +186,8 @@ def level_of(tech_level: str, effort: int) -> str:
     return LEVELS[i]
 
 
-def rate(f: Field, max_steps: int = 400, trial: bool = True) -> Rating:
+def rate(f: Field, max_steps: int = 400, trial: bool = True, up_to: str = "extreme",
+         solution: str | None = None) -> Rating:
     """Rate ``f`` by the ladder (see the module docstring).
 
     Parameters
@@ -198,6 +200,12 @@ def rate(f: Field, max_steps: int = 400, trial: bool = True) -> Rating:
     trial : bool
         Place the solution's digit when no technique applies (else stop there: ``solved`` is
         False and ``hardest`` is ``guess``).
+    up_to : str
+        Use only the techniques of this level and below (a quick test whether a field is
+        easier than a level: ``solved`` False means it needs more); implies no trial below
+        ``extreme``.
+    solution : str, optional
+        The field's solution when already known (saves the uniqueness search).
 
     Raises
     ------
@@ -206,19 +214,26 @@ def rate(f: Field, max_steps: int = 400, trial: bool = True) -> Rating:
     RatingError
         When a technique contradicts the solution (a bug).
     """
-    res = search(f, cap=2)
-    if res.count != 1:
-        raise InvalidInputError("the field has " + ("no solution" if res.count == 0 else
-                                                    "more than one solution") +
-                                "; rating needs exactly one")
-    solution = res.solution
+    nodes = 0
+    if solution is None:
+        res = search(f, cap=2)
+        if res.count != 1:
+            raise InvalidInputError("the field has " + ("no solution" if res.count == 0 else
+                                                        "more than one solution") +
+                                    "; rating needs exactly one")
+        solution, nodes = res.solution, res.nodes
+    if up_to not in LEVELS:
+        raise InvalidInputError(f"level {up_to!r}: one of {', '.join(LEVELS)}")
+    cap = LEVELS.index(up_to)
+    ladder = [t for t in LADDER if LEVELS.index(t.level) <= cap]
+    trial = trial and up_to == "extreme"
     g = Grid(f)
-    r = Rating(nodes=res.nodes, blocks=f.blocks)
+    r = Rating(nodes=nodes, blocks=f.blocks)
     stuck = False
     in_singles = False
     effort = 0
     while not g.solved() and len(r.steps) < max_steps:
-        for tech in LADDER:
+        for tech in ladder:
             step = tech.find(g)
             if step is not None:
                 break
@@ -254,6 +269,7 @@ def rate(f: Field, max_steps: int = 400, trial: bool = True) -> Rating:
         tech_level = "extreme"
     if r.hardest.startswith("hidden single"):
         r.hardest = "hidden single"
+    r.hardest_level = tech_level
     r.level = level_of(tech_level, r.effort)
     assert len(r.filled) == CELLS
     return r
