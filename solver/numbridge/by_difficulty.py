@@ -4,7 +4,8 @@ blocks, keep the first whose rating has the asked level.
 Each attempt is a field of :func:`solver.numbridge.generate.generate` with a seed drawn from
 ``random.Random(seed)``, so the same arguments give the same field. A first rating with the
 techniques up to the asked level only rejects fields that need more without trying the harder
-techniques.
+techniques; regular fields that singles solve are recognised by the compiled search (one node)
+and skipped when a harder level is asked.
 
 Examples
 --------
@@ -21,7 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from puzzles.errors import BudgetExhaustedError, InvalidInputError
-from solver.numbridge.difficulty import LEVELS, Rating, rate
+from solver.numbridge.difficulty import LEVEL_MAX_EFFORT, LEVELS, Rating, rate
+from solver.numbridge.engine import search
 from solver.numbridge.generate import Generated, generate
 
 
@@ -38,6 +40,15 @@ class LevelField:
         """The generated field's document with ``difficulty``, ``attempts`` and ``seconds``."""
         return {**self.generated.to_json(), "difficulty": self.rating.to_json(),
                 "attempts": self.attempts, "seconds": round(self.seconds, 3)}
+
+
+def singles_only(g: Generated) -> bool:
+    """True when singles alone solve a regular field whose singles cannot pass the easy
+    level's effort (14 points at most per empty cell): the compiled search then needs one
+    node (its propagation is naked and hidden singles on regular blocks)."""
+    if not g.field.regular or g.field.empty_count * 14 > LEVEL_MAX_EFFORT["easy"]:
+        return False
+    return search(g.field, cap=2).nodes == 1
 
 
 def level_within(g: Generated, level: str) -> Rating:
@@ -79,6 +90,8 @@ def generate_level(level: str, givens: int = 30, blocks: str = "regular", seed: 
         g = generate(givens, blocks, rng.randrange(2**31))
         if progress is not None:
             progress(attempt)
+        if level != "easy" and singles_only(g):
+            continue  # an easy field
         quick = level_within(g, level)
         if (quick.solved and quick.level == level) or (level == "extreme" and not quick.solved):
             r = rate(g.field)  # the full rating, with the search's node count

@@ -60,3 +60,16 @@ def test_cli_generate_difficulty(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 3 and "no extreme field" in err
     code, _, err = run(["numbridge", "generate", "--time-limit", "5"], capsys)
     assert code == 2 and "--time-limit needs --difficulty" in err
+
+
+def test_singles_only_means_easy() -> None:
+    from solver.numbridge.by_difficulty import singles_only
+
+    seen = 0
+    for seed in range(15):
+        g = generate(30, "regular", seed)
+        if singles_only(g):
+            seen += 1
+            r = rate(g.field)
+            assert r.level == "easy" and r.hardest_level == "easy"
+    assert seen >= 5
