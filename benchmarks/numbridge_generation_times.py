@@ -1,7 +1,7 @@
 """Generation time per difficulty level (``solver numbridge generate --difficulty``): median
 and range over seeds, regular and irregular blocks, 30 givens.
 
-Run: ``python benchmarks/numbridge_generation_times.py [SEEDS]`` (minutes; the machine is
+Run: ``python benchmarks/numbridge_generation_times.py [SEEDS] [regular,irregular]`` (minutes; the machine is
 shared, so the figures move with its load). Extreme runs stop at 120 s per field.
 """
 
@@ -16,11 +16,11 @@ from solver.numbridge.by_difficulty import generate_level
 from solver.numbridge.difficulty import LEVELS
 
 
-def main(seeds: int = 9) -> None:
+def main(seeds: int = 9, kinds: tuple[str, ...] = ("regular", "irregular")) -> None:
     generate_level("easy", seed=0)  # compile and warm up
     print("| blocks | level | fields | median s | min s | max s | median attempts |")
     print("|---|---|---|---|---|---|---|")
-    for blocks in ("regular", "irregular"):
+    for blocks in kinds:
         for level in LEVELS:
             n = seeds if level != "extreme" else max(3, seeds // 3)
             times, attempts, failed = [], [], 0
@@ -38,4 +38,5 @@ def main(seeds: int = 9) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 9)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 9,
+         tuple(sys.argv[2].split(",")) if len(sys.argv) > 2 else ("regular", "irregular"))

@@ -16,8 +16,8 @@ from solver.numbridge.generate import generate
 from tests.cli_helpers import run
 
 
-@pytest.mark.parametrize(("level", "blocks"), [("easy", "regular"), ("medium", "regular"),
-                                               ("medium", "irregular"), ("hard", "regular")])
+@pytest.mark.parametrize(("level", "blocks"), [("easy", "irregular"), ("medium", "regular"),
+                                               ("hard", "regular")])
 def test_a_unique_field_of_the_asked_level(level: str, blocks: str) -> None:
     d = generate_level(level, givens=30, blocks=blocks, seed=2)
     f = d.generated.field
@@ -29,8 +29,8 @@ def test_a_unique_field_of_the_asked_level(level: str, blocks: str) -> None:
 
 
 def test_the_capped_rating_follows_the_full_one() -> None:
-    for seed in range(10):
-        g = generate(26, "regular", seed)
+    for seed in range(6):
+        g = generate(25, "regular", seed)
         full = rate(g.field)
         for asked in ("medium", "hard", "unfair"):
             quick = level_within(g, asked)

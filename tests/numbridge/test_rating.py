@@ -72,7 +72,7 @@ def test_scale_order_follows_sudoku_explainer() -> None:
 
 @pytest.fixture(scope="module")
 def sampled() -> tuple[list, list]:
-    rows = sample(REGULAR, 3)
+    rows = sample(REGULAR, 2)
     return rows, rate_all(rows)
 
 
@@ -91,7 +91,7 @@ def test_irregular_blocks_need_the_same_techniques() -> None:
 
 def test_agreement_on_a_sample(sampled: tuple[list, list]) -> None:
     a = agreement(*sampled)
-    assert a.regular == 15
+    assert a.regular == 10
     assert a.effort_vs_hodoku >= 0.88
     assert a.score_vs_hodoku >= 0.8
     assert a.level_agreement >= 0.7
