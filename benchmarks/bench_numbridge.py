@@ -9,8 +9,8 @@ Run: ``python -m pytest benchmarks/bench_numbridge.py --benchmark-only``. Groups
 - ``generated-30``: 20 generated 30-given fields (10 regular, 10 irregular; py-sudoku only
   handles the regular ones, so it gets its own group of the 10 regular fields).
 - ``generate``: generating one 30-given field, a new seed every round (the median is the figure).
-- ``rate``: rating the 118 regular fields of ``tests/data/numbridge-rating-set.txt`` (HoDoKu's
-  five levels): our ladder (``solver.numbridge.difficulty.rate``) against hodoku-py's
+- ``rate``: rating 25 regular fields of ``tests/data/numbridge-rating-set.txt`` (the first five
+  of each HoDoKu level): our ladder (``solver.numbridge.difficulty.rate``) against hodoku-py's
   ``Solver.rate`` on the same fields (the ratio is the figure), and the 30 irregular fields
   against pencilmark (``max_seconds=10``, one round).
 """
@@ -141,12 +141,14 @@ def test_generate(benchmark: BenchmarkFixture, blocks: str) -> None:
 
 
 # ------------------------------------------------------------------------------ rate
-def _rating_rows() -> tuple[list[Field], list[Field]]:
+def _rating_rows(per_level: int = 5) -> tuple[list[Field], list[Field]]:
+    """``per_level`` regular fields of each HoDoKu level, and the irregular fields."""
     from solver.numbridge.rating_set import load_rating_set
 
     rows = load_rating_set()
-    return ([r.field for r in rows if r.hodoku_level],
-            [r.field for r in rows if r.pencilmark is not None])
+    regular = [r.field for level in ("easy", "medium", "hard", "unfair", "extreme")
+               for r in [x for x in rows if x.hodoku_level == level][:per_level]]
+    return regular, [r.field for r in rows if r.pencilmark is not None]
 
 
 def ours_rate(fields: list[Field]) -> int:
@@ -178,13 +180,13 @@ def pencilmark_rate(fields: list[Field]) -> int:
     return n
 
 
-@pytest.mark.benchmark(group="rate 118 regular fields (HoDoKu's five levels)")
+@pytest.mark.benchmark(group="rate 25 regular fields (5 of each HoDoKu level)")
 def test_rate_ours(benchmark: BenchmarkFixture) -> None:
     regular, _ = _rating_rows()
     assert benchmark.pedantic(ours_rate, (regular,), rounds=3, iterations=1) == len(regular)
 
 
-@pytest.mark.benchmark(group="rate 118 regular fields (HoDoKu's five levels)")
+@pytest.mark.benchmark(group="rate 25 regular fields (5 of each HoDoKu level)")
 def test_rate_hodoku(benchmark: BenchmarkFixture) -> None:
     pytest.importorskip("hodoku")
     regular, _ = _rating_rows()

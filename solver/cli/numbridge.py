@@ -201,7 +201,14 @@ def rate_cmd(field_spec: str, with_steps: bool, steps_dir: Path | None, output: 
     from reports.output import write_atomic
     from solver.numbridge.difficulty import rate
 
+    from solver.numbridge.engine import search
+
     f = read_field(field_spec)
+    found = search(f, cap=2)
+    if found.count == 0:
+        raise InfeasibleError("the field has no solution")
+    if found.count > 1:
+        raise InvalidInputError("the field has more than one solution; rating needs a unique one")
     r = rate(f)
     pairs: list[tuple[str, object]] = [("level", r.level),
                                        ("hardest", f"{r.hardest} (score {r.score})"),

@@ -142,4 +142,8 @@ def test_rate_steps_text_json_and_pictures(tmp_path: Path,
 def test_rate_refuses_fields_without_one_solution(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["numbridge", "rate", "0" * 81], capsys)
     assert code == 2 and "more than one solution" in err
+    code, _, err = run(["numbridge", "rate", "11" + "0" * 79], capsys)
+    assert code == 2 and "repeats" in err
+    code, _, err = run(["numbridge", "rate", "12345678" + "0" * 9 + "9" + "0" * 63], capsys)
+    assert code == 1 and "no solution" in err
     assert Field.make("0" * 81).empty_count == 81
