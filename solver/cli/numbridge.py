@@ -200,7 +200,6 @@ def rate_cmd(field_spec: str, with_steps: bool, steps_dir: Path | None, output: 
     from reports.numbridge import step_svg
     from reports.output import write_atomic
     from solver.numbridge.difficulty import rate
-
     from solver.numbridge.engine import search
 
     f = read_field(field_spec)
