@@ -147,3 +147,14 @@ def test_rate_refuses_fields_without_one_solution(capsys: pytest.CaptureFixture[
     code, _, err = run(["numbridge", "rate", "12345678" + "0" * 9 + "9" + "0" * 63], capsys)
     assert code == 1 and "no solution" in err
     assert Field.make("0" * 81).empty_count == 81
+
+
+def test_chains_alternate_and_start_and_end_with_strong_links(sampled: tuple[list, list]) -> None:
+    seen = 0
+    for r in sampled[1]:
+        for s in r.steps:
+            if s.step.chain:
+                seen += 1
+                assert len(s.step.chain) % 2 == 0 and len(s.step.chain) >= 4
+                assert " = " in s.step.text(r.blocks) and s.step.chain[0] != s.step.chain[1]
+    assert seen

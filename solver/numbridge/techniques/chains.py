@@ -132,5 +132,6 @@ def _search(g: Grid, links: Links, kind: str, max_nodes: int, min_nodes: int) ->
         if place or el:
             cells = sorted({c for c, _ in path})
             return Step(_name(kind, path), placements=place, eliminations=el, cells=cells,
-                        candidates=[(c, d + 1) for c, d in path], size=len(path))
+                        candidates=[(c, d + 1) for c, d in path], size=len(path),
+                        chain=[(c, d + 1) for c, d in path])
     return None
