@@ -34,12 +34,13 @@ MAX_MOVES = 2000
 @dataclass(frozen=True)
 class GameSettings:
     """How a new game is set up: seats (Dominimum 2-4, Dominomega 2-3), Dominions board
-    base, Numbridge givens and blocks."""
+    base, Numbridge givens and blocks, the Dominimum ``within_tile`` rule."""
 
     seats: int = 2
     base: int = 9
     givens: int = 30
     blocks: str = "regular"
+    within_tile: bool = True
 
 
 def new_game(game: str, seed: int, settings: GameSettings | None = None) -> GameState[Any]:
@@ -57,10 +58,11 @@ def new_game(game: str, seed: int, settings: GameSettings | None = None) -> Game
 
         return DominionsState(s.base)
     if game in ("dominimum", "dominomega"):
+        from puzzles.dominimum.game import Rules
         from puzzles.dominimum.state import DominimumState
 
         assert issubclass(cls, DominimumState)
-        return cls.deal(s.seats, seed)
+        return cls.deal(s.seats, seed, Rules(s.within_tile))
     if game == "numbridge":
         from puzzles.numbridge.game import RoomSettings
         from puzzles.numbridge.state import NumbridgeState
@@ -89,13 +91,18 @@ class GameResult:
     moves: int
     seconds: float
     deal_seed: int
+    scores: list[float] | None = None  # the game's own final scores, when it has them
 
     def to_json(self) -> dict[str, Any]:
         """``{"game", "lineup", "returns", "result", "moves", "deal_seed", "record"}`` (no
         wall time: the same seed gives the same document)."""
-        return {"game": self.number, "lineup": self.lineup, "returns": self.returns,
-                "result": self.result, "moves": self.moves, "deal_seed": self.deal_seed,
-                "record": self.record}
+        doc: dict[str, Any] = {"game": self.number, "lineup": self.lineup,
+                               "returns": self.returns, "result": self.result,
+                               "moves": self.moves, "deal_seed": self.deal_seed}
+        if self.scores is not None:
+            doc["scores"] = self.scores
+        doc["record"] = self.record
+        return doc
 
 
 @dataclass
@@ -167,6 +174,20 @@ def play(state: GameState[Any], players: list[Player], rngs: list[random.Random]
     return n
 
 
+def play_one(game: str, names: list[str], seed: int = 1,
+             settings: GameSettings | None = None, move_time: float | None = None,
+             max_nodes: int | None = None) -> tuple[GameState[Any], list[Player]]:
+    """One game of ``game`` dealt with ``seed``, seat ``i`` played by ``names[i]`` (player
+    seeds ``seed * 8 + i + 1``); the finished state and the players (for their stats)."""
+    s = settings or GameSettings()
+    check_players(game, names)
+    state = new_game(game, seed, s)
+    players = [make_player(game, n, seed=seed * 8 + i + 1, move_time=move_time,
+                           max_nodes=max_nodes) for i, n in enumerate(names)]
+    play(state, players, [random.Random(seed * 8 + i + 1) for i in range(len(names))])
+    return state, players
+
+
 def lineup_of(lineup: list[str], k: int, seats: int, swap: bool) -> list[str]:
     """The player names by seat in game ``k`` (0-based)."""
     full = [lineup[i % len(lineup)] for i in range(seats)]
@@ -218,9 +239,11 @@ def run_match(game: str, lineup: list[str], games: int, seed: int = 1, swap: boo
             rngs = [random.Random(seed * 1_000_003 + k * 8 + i + 1) for i in range(seats)]
             start = time.perf_counter()
             moves = play(state, players, rngs)
+            final = state.view(None).get("scores")
             res = GameResult(first_number + k, names, list(state.returns()),
                              state.result_text(), state.record_text(), moves,
-                             time.perf_counter() - start, deal)
+                             time.perf_counter() - start, deal,
+                             list(final) if isinstance(final, list) else None)
             if records is not None:
                 from reports.output import write_atomic
 
