@@ -219,6 +219,9 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
     from solver.numbridge.analysis import analyse as run
 
     _, g = _load_game(record_path, at)
+    if candidates and not g.settings.candidates:
+        raise InvalidInputError('--candidates: the room does not allow candidate highlighting '
+                                '([Candidates "no"])')
     a = run(g)
     doc = a.to_json()
     events = [{"move": e.move_number, "kind": e.kind, "text": e.text} for e in g.events
@@ -269,10 +272,16 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
 @budget_options
 @click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write every game's record into this folder (game-0001.txt, ...).")
+@click.option("--tiles", type=click.Choice(["field", "empty"]), default="field",
+              show_default=True, help="Room setting: a tile for every cell, or for every "
+              "empty cell (the earlier rule).")
+@click.option("--claim-tile", type=click.Choice(["digit", "any"]), default="digit",
+              show_default=True, help="Room setting: a claim spends a tile of the given's "
+              "digit, or any tile.")
 @output_options
 def selfplay(players_text: str, games: int, swap: bool, givens: int, blocks: str, seed: int,
              move_time: float | None, max_nodes: int | None, records_dir: Path | None,
-             output: Output) -> None:
+             tiles: str, claim_tile: str, output: Output) -> None:
     """Play GAMES games between two players (the one runner of ``solver ladder``); Ctrl-C
     keeps the games finished so far.
 
@@ -289,7 +298,8 @@ def selfplay(players_text: str, games: int, swap: bool, givens: int, blocks: str
     if len(names) != 2:
         raise InvalidInputError(f"--players needs two names (A,B), got {len(names)}")
     result = match_command_body("numbridge", names, games, seed, swap, move_time, max_nodes,
-                                GameSettings(givens=givens, blocks=blocks), records_dir,
+                                GameSettings(givens=givens, blocks=blocks, tiles=tiles,
+                                             claim_tile=claim_tile), records_dir,
                                 output)
     for name, t in result.player_stats.items():
         output.note(f"{name} endgame: {t['exact']} moves by the exact solver, "

@@ -34,13 +34,16 @@ MAX_MOVES = 2000
 @dataclass(frozen=True)
 class GameSettings:
     """How a new game is set up: seats (Dominimum 2-4, Dominomega 2-3), Dominions board
-    base, Numbridge givens and blocks, the Dominimum ``within_tile`` rule."""
+    base, Numbridge givens, blocks and tile rules (``tiles``, ``claim_tile``), the
+    Dominimum ``within_tile`` rule."""
 
     seats: int = 2
     base: int = 9
     givens: int = 30
     blocks: str = "regular"
     within_tile: bool = True
+    tiles: str = "field"
+    claim_tile: str = "digit"
 
 
 def new_game(game: str, seed: int, settings: GameSettings | None = None) -> GameState[Any]:
@@ -69,7 +72,8 @@ def new_game(game: str, seed: int, settings: GameSettings | None = None) -> Game
         from solver.numbridge.generate import generate
 
         gen = generate(s.givens, s.blocks, seed)
-        room = RoomSettings(givens=s.givens, blocks=s.blocks, move_limit=0, game_limit=0)
+        room = RoomSettings(givens=s.givens, blocks=s.blocks, move_limit=0, game_limit=0,
+                            tiles=s.tiles, claim_tile=s.claim_tile)
         return NumbridgeState.new(gen.field, gen.solution, room, bag_seed=seed)
     raise InvalidInputError(f"no game set-up known for {game!r}")
 
