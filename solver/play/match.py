@@ -96,6 +96,7 @@ class GameResult:
     seconds: float
     deal_seed: int
     scores: list[float] | None = None  # the game's own final scores, when it has them
+    think: list[list[float]] | None = None  # per seat [moves, seconds of thinking]
 
     def to_json(self) -> dict[str, Any]:
         """``{"game", "lineup", "returns", "result", "moves", "deal_seed", "record"}`` (no
@@ -139,6 +140,16 @@ class MatchResult:
             row["points"] = round(row["points"], 3)
         return out
 
+    def think_time(self) -> dict[str, float]:
+        """Per player name: mean seconds of thinking per move."""
+        moves: dict[str, float] = {}
+        secs: dict[str, float] = {}
+        for g in self.games:
+            for name, (n, t) in zip(g.lineup, g.think or [], strict=False):
+                moves[name] = moves.get(name, 0.0) + n
+                secs[name] = secs.get(name, 0.0) + t
+        return {k: round(secs[k] / moves[k], 4) for k in moves if moves[k]}
+
     def by_seat(self) -> list[dict[str, float]]:
         """Per seat: points and score rate over all games."""
         n = len(self.games)
@@ -166,14 +177,22 @@ def check_players(game: str, names: list[str]) -> None:
 
 
 def play(state: GameState[Any], players: list[Player], rngs: list[random.Random],
-         max_moves: int = MAX_MOVES) -> int:
-    """Play ``state`` to its end, seat ``i`` choosing with ``players[i]``; the moves played."""
+         max_moves: int = MAX_MOVES, think: list[list[float]] | None = None) -> int:
+    """Play ``state`` to its end, seat ``i`` choosing with ``players[i]``; the moves played.
+
+    ``think``, when given, receives per seat ``[moves, seconds]`` of thinking time.
+    """
     n = 0
     while not state.is_over():
         if n >= max_moves:
             raise InvalidInputError(f"the game did not end in {max_moves} moves")
         seat = state.to_move()
-        state.apply(players[seat].choose(state, rngs[seat]))
+        start = time.perf_counter()
+        move = players[seat].choose(state, rngs[seat])
+        if think is not None:
+            think[seat][0] += 1
+            think[seat][1] += time.perf_counter() - start
+        state.apply(move)
         n += 1
     return n
 
@@ -242,12 +261,13 @@ def run_match(game: str, lineup: list[str], games: int, seed: int = 1, swap: boo
                                            move_time=mt, max_nodes=mn))
             rngs = [random.Random(seed * 1_000_003 + k * 8 + i + 1) for i in range(seats)]
             start = time.perf_counter()
-            moves = play(state, players, rngs)
+            think = [[0.0, 0.0] for _ in range(seats)]
+            moves = play(state, players, rngs, think=think)
             final = state.view(None).get("scores")
             res = GameResult(first_number + k, names, list(state.returns()),
                              state.result_text(), state.record_text(), moves,
                              time.perf_counter() - start, deal,
-                             list(final) if isinstance(final, list) else None)
+                             list(final) if isinstance(final, list) else None, think)
             if records is not None:
                 from reports.output import write_atomic
 
