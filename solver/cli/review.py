@@ -76,7 +76,8 @@ def review(record: Path, move_time: float | None, max_nodes: int | None, seed: i
             title = f"before move {m.number}: seat {m.seat} played {m.move}, best {m.best}"
             sections.append(Section(f"Mistake at move {m.number} (loss {m.loss:.3f})", [title],
                                     [Figure(board_svg(boards[m.number], title, (m.move, m.best)),
-                                            title + " (both cells highlighted)")]))
+                                            title + (" (both cells highlighted)"
+                                                    if result.game == "dominions" else ""))]))
         sections.append(Section("Every move", [], [], [Table(
             ["move", "seat", "played", "best", "before", "after", "loss"],
             [[m.number, m.seat, m.move, m.best, f"{m.before:.3f}", f"{m.after:.3f}",
