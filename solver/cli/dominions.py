@@ -15,6 +15,7 @@ from reports.html import Figure, Section, Table, render_page
 from reports.text import key_values, table
 from solver.cli.common import Output, html_option, output_options, svg_option, write_picture
 from solver.cli.play import budget_options, match_command_body, split_players
+from solver.cli.vocabulary import alias, alias_command
 from solver.dominions.analysis import Analysis, analyse
 from solver.dominions.players import DEFAULT_BUDGET
 from solver.dominions.puzzles import GOALS, Puzzle, answer_move, find_puzzles
@@ -188,11 +189,14 @@ def selfplay_cmd(players_text: str, games: int, seed: int, swap: bool,
 @click.argument("record", type=RECORD)
 @click.option("--move", "move", type=click.IntRange(min=0), default=None,
               help="Search the position after this many moves (default: the end).")
-@click.option("--budget", type=click.IntRange(min=1), default=DEFAULT_BUDGET, show_default=True,
-              help="Node budget of the search.")
-@click.option("--seconds", type=click.FloatRange(min=0.01), default=None,
-              help="Also stop deepening after this many seconds.")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--max-nodes", "budget", type=click.IntRange(min=1), default=DEFAULT_BUDGET,
+              show_default=True, help="Node budget of the search.")
+@click.option("--time-limit", "seconds", type=click.FloatRange(min=0.01), default=None,
+              help="Also stop deepening after this many seconds (wall clock).")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Seed of the search's random tie-breaks.")
+@alias("--budget", "budget", new="--max-nodes")
+@alias("--seconds", "seconds", new="--time-limit")
 @output_options
 def best_cmd(record: Path, move: int | None, budget: int, seconds: float | None, seed: int,
              output: Output) -> None:
@@ -214,9 +218,11 @@ def best_cmd(record: Path, move: int | None, budget: int, seconds: float | None,
     output.emit(doc, text)
 
 
-@dominions.command("puzzle")
-@click.option("--goal", type=click.Choice(GOALS), required=True)
-@click.option("--seed", type=int, default=1, show_default=True)
+@dominions.command("puzzles")
+@click.option("--goal", type=click.Choice(GOALS), required=True,
+              help="What the one right first move must do.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Seed of the self-play games searched for puzzles.")
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many puzzles (each from a different self-play game).")
 @click.option("--games", type=click.IntRange(min=1), default=30, show_default=True,
@@ -263,6 +269,9 @@ def puzzle_cmd(goal: str, seed: int, count: int, games: int, svg_path: Path | No
     output.emit(doc, text)
     if interrupted:
         raise SearchInterrupted(f"interrupted after {len(found)} puzzles (kept above)")
+
+
+alias_command(dominions, "puzzle", "puzzles")
 
 
 def puzzle_svg(p: Puzzle, show_answer: bool = False) -> str:

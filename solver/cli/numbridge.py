@@ -14,6 +14,7 @@ from reports.numbridge import field_svg
 from reports.text import key_values
 from solver.cli.common import Output, html_option, output_options, svg_option, write_picture
 from solver.cli.play import budget_options
+from solver.cli.vocabulary import alias
 from solver.numbridge.pictures import position_svg
 
 FIELD_HELP = ("FIELD is a file in the text or JSON field format, '-' for stdin, or 81 givens "
@@ -47,7 +48,7 @@ def numbridge() -> None:
 @click.option("--givens", type=int, default=30, show_default=True, help="Givens, 22-34.")
 @click.option("--blocks", type=click.Choice(["regular", "irregular"]), default="regular",
               show_default=True, help="Block layout.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of every choice.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of every choice.")
 @click.option("--rate/--no-rate", "with_rate", default=True, show_default=True,
               help="Also rate the difficulty.")
 @click.option("--verify", "verify_all", is_flag=True,
@@ -191,13 +192,15 @@ def _load_game(record_path: Path, at: int | None) -> tuple[Record, Game]:
                                     f"{'no' if found.count == 0 else 'more than one'} solution")
         rec.tags["Solution"] = found.solution
     if at is not None and not 0 <= at <= len(rec.moves):
-        raise InvalidInputError(f"--at {at}: the record has {len(rec.moves)} actions")
+        raise InvalidInputError(f"--move {at}: the record has {len(rec.moves)} actions")
     return rec, replay(rec, at)
 
 
 @numbridge.command()
 @click.argument("record_path", metavar="RECORD", type=click.Path(path_type=Path))
-@click.option("--at", type=int, help="Analyse after this many actions (default: all).")
+@click.option("--move", "at", type=int,
+              help="Analyse the position after this many actions (default: all).")
+@alias("--at", "at", new="--move")
 @click.option("--candidates", is_flag=True, help="Draw candidates in empty cells.")
 @html_option("Write an HTML report with the picture.")
 @svg_option("Write the picture as SVG.")
@@ -299,7 +302,7 @@ def selfplay(players_text: str, games: int, swap: bool, givens: int, blocks: str
         raise InvalidInputError(f"--players needs two names (A,B), got {len(names)}")
     result = match_command_body("numbridge", names, games, seed, swap, move_time, max_nodes,
                                 GameSettings(givens=givens, blocks=blocks, tiles=tiles,
-                                             claim_tile=claim_tile), records_dir,
+                                              claim_tile=claim_tile), records_dir,
                                 output)
     for name, t in result.player_stats.items():
         output.note(f"{name} endgame: {t['exact']} moves by the exact solver, "
@@ -308,9 +311,11 @@ def selfplay(players_text: str, games: int, swap: bool, givens: int, blocks: str
 
 @numbridge.command()
 @click.argument("record_path", metavar="RECORD", type=click.Path(path_type=Path))
-@click.option("--at", type=int, help="Solve the position after this many actions.")
-@click.option("--node-limit", type=int, default=200_000, show_default=True,
-              help="Give up beyond this many positions.")
+@click.option("--move", "at", type=int, help="Solve the position after this many actions.")
+@click.option("--max-nodes", "node_limit", type=int, default=200_000, show_default=True,
+              help="Give up beyond this many positions (the search's node budget).")
+@alias("--at", "at", new="--move")
+@alias("--node-limit", "node_limit", new="--max-nodes")
 @output_options
 def endgame(record_path: Path, at: int | None, node_limit: int, output: Output) -> None:
     """Who wins the position in RECORD with best play (full information: both hands and the

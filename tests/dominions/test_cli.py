@@ -98,7 +98,7 @@ def test_selfplay_records_replay_exactly(tmp_path: Path,
 
 
 def test_best_suggests_a_legal_move(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["dominions", "best", str(record), "--budget", "40", "--json"], capsys)
+    code, out, _ = run(["dominions", "best", str(record), "--max-nodes", "40", "--json"], capsys)
     assert code == 0
     doc = json.loads(out)
     assert doc["to_move"] == "W" and doc["line"][0] == doc["move"] and doc["nodes"] <= 40
@@ -115,7 +115,7 @@ def test_best_on_finished_game(tmp_path: Path, capsys: pytest.CaptureFixture[str
 
 def test_puzzle_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     svg = tmp_path / "p.svg"
-    code, out, _ = run(["dominions", "puzzle", "--goal", "capture", "--seed", "5", "--games",
+    code, out, _ = run(["dominions", "puzzles", "--goal", "capture", "--seed", "5", "--games",
                         "4", "--json", "--svg", str(svg)], capsys)
     assert code == 0
     (p,) = json.loads(out)["puzzles"]

@@ -70,9 +70,11 @@ def test_bad_fields_exit_2_and_no_solution_exit_1(capsys: pytest.CaptureFixture[
 
 
 def test_selfplay_analyse_endgame(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # seed 4: the first game's last position is small enough for the exact endgame solver
-    code, out, _ = run(["numbridge", "selfplay", "--games", "2", "--seed", "4", "--records",
-                        str(tmp_path), "--json", "-q"], capsys)
+    # the earlier tile rule: games run on until the bag is empty, so the last moves are a
+    # small exact endgame
+    code, out, _ = run(["numbridge", "selfplay", "--games", "2", "--seed", "3", "--records",
+                        str(tmp_path), "--json", "-q", "--tiles", "empty", "--claim-tile", "any"],
+                       capsys)
     assert code == 0
     doc = json.loads(out)
     assert len(doc["games"]) == 2 and doc["tally"]["greedy"]["games"] == 2
@@ -88,12 +90,12 @@ def test_selfplay_analyse_endgame(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert sum(a["scoreboard"].values()) == 9
     assert "<svg" in html.read_text()
     n = len([ln for ln in rec.read_text().splitlines() if ln[:1].isdigit()])
-    code, out, _ = run(["numbridge", "endgame", str(rec), "--at", str(n - 1), "--json"], capsys)
+    code, out, _ = run(["numbridge", "endgame", str(rec), "--move", str(n - 1), "--json"], capsys)
     assert code == 0
     e = json.loads(out)
     assert e["winner"] in ("A", "B", "draw") and e["result"] is not None
-    code, _, err = run(["numbridge", "analyse", str(rec), "--at", "999"], capsys)
-    assert code == 2 and "--at 999" in err
+    code, _, err = run(["numbridge", "analyse", str(rec), "--move", "999"], capsys)
+    assert code == 2 and "--move 999" in err
 
 
 def test_illegal_record_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
