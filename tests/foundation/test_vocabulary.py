@@ -98,13 +98,6 @@ def test_seed_defaults_to_one() -> None:
     assert wrong == []
 
 
-def test_out_is_never_a_page() -> None:
-    """``--out`` is the result document; pages are ``--html``."""
-    for path, p in visible_options():
-        if "--out" in p.opts:
-            assert "html" not in (p.help or "").lower(), " ".join(path)
-
-
 @pytest.mark.parametrize(("argv", "warning"), [
     (["dominions", "replay", "RECORD", "--at", "4"], "--at is deprecated; use --move"),
     (["dominions", "best", "RECORD", "--budget", "50"], "--budget is deprecated; use "
