@@ -114,3 +114,14 @@ def test_old_spellings_warn_and_work(argv: list[str], warning: str, tmp_path: Pa
     code, out, err = run(argv, capsys)
     assert code == 0, err
     assert warning in err and out
+
+
+def test_json_style_is_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two-space indentation; arrays of plain values (boards, coordinates) on one line."""
+    code, out, _ = run(["backslide", "scramble", "--seed", "2", "--slides", "5", "--json"],
+                       capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "{" and lines[1].startswith('  "position": [') and lines[1].endswith("],")
+    code, out, _ = run(["sets", "show", "square", "--json"], capsys)
+    assert '"directions": [1, 2]' in out and '    {\n      "number": 0,' in out
