@@ -566,8 +566,13 @@ def extremes(mission: tuple[int, int], sense: str, region: str, others: tuple[st
     docs: dict[str, Any] = {}
     texts = []
     figures = []
+    interrupted = False
     for s in senses:
-        r = dominimum_extreme(mission, s, reg, other_tiles, time_limit, seed=seed)
+        try:
+            r = dominimum_extreme(mission, s, reg, other_tiles, time_limit, seed=seed)
+        except KeyboardInterrupt:
+            interrupted = True
+            break
         docs[s] = r.to_json()
         texts.append(key_values([
             (f"{s} score", r.value), ("status", r.status + (" (proven optimal in the region)"
@@ -591,6 +596,9 @@ def extremes(mission: tuple[int, int], sense: str, region: str, others: tuple[st
                 [Figure(f, "") for f in figures])])
             write_picture(html_path, page, output, "report")
     output.emit(docs, text)
+    if interrupted:
+        raise SearchInterrupted("interrupted" + (f"; kept the {', '.join(docs)} result above"
+                                                 if docs else " before any result"))
 
 
 @dominomega.command("maximum")
@@ -655,6 +663,7 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
         from solver.dominimum.endgames import generate
 
         found = []
+        interrupted = False
         with progress_bar(f"{kind} puzzles", total=count, quiet=output.quiet,
                           unit="puzzle") as bar:
             try:
@@ -664,7 +673,7 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
                     if len(found) == count:
                         break
             except KeyboardInterrupt:
-                output.note(f"interrupted; keeping {len(found)} puzzles")
+                interrupted = True
         rows = [[p.seed, p.to_move, tile_name(p.tile), str(p.answer), p.best[0], p.best[1],
                  p.runner_up[0] if p.runner_up else "-", p.placements] for p in found]
         header = ["seed", "seat", "tile", "answer", "score", "best opponent",
@@ -691,6 +700,8 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
             write_picture(html_path, render_page(f"{kind} endgame puzzles", sections),
                           output, "report")
         output.emit({"puzzles": [p.to_json() for p in found]}, text)
+        if interrupted:
+            raise SearchInterrupted(f"interrupted; kept the {len(found)} puzzle(s) found")
         if not found:
             from puzzles.errors import InfeasibleError
 
