@@ -89,6 +89,20 @@ def alias(old: str, target: str, *, flag: bool = False,
     return decorate
 
 
+def seat_alias(old: str, seat: int, target: str = "players_text") -> Callable[[F], F]:
+    """The hidden old option ``old`` naming the player of one ``seat`` (``--white X`` is the
+    first name of ``--players``)."""
+
+    def apply(kwargs: dict[str, Any], value: Any) -> None:
+        names = [n.strip() for n in str(kwargs[target]).split(",")]
+        while len(names) <= seat:
+            names.append(names[-1])
+        names[seat] = str(value)
+        kwargs[target] = ",".join(names)
+
+    return alias(old, target, apply=apply, new=f"--players (name {seat + 1})")
+
+
 def hidden_alias(command: click.Command, old: str, group_name: str) -> click.Command:
     """A hidden command ``old`` that warns, then runs ``command`` (the same options)."""
     new = command.name or old
