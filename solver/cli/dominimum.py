@@ -651,8 +651,9 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
     @alias("--players", "players", new="--seats")
     @click.option("--seed", type=int, default=1, show_default=True,
                   help="Games seeded SEED, SEED+1, ... are tried.")
-    @click.option("--tries", type=click.IntRange(1, 10**6), default=500, show_default=True,
-                  help="At most this many games.")
+    @click.option("--games", "tries", type=click.IntRange(1, 10**6), default=500,
+                  show_default=True, help="Search at most this many games.")
+    @alias("--tries", "tries", new="--games")
     @click.option("--html", "html_path", type=PathOption,
                   help="Write the puzzles and answers as an HTML page.")
     @output_options
@@ -705,7 +706,7 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
         if not found:
             from puzzles.errors import InfeasibleError
 
-            raise InfeasibleError(f"no puzzle in {tries} games from seed {seed}")
+            raise InfeasibleError(f"no puzzle in {tries} games from seed {seed} (--games)")
 
 
 _puzzle_command(dominimum, "dominimum", (2, 4), 2)
