@@ -20,7 +20,8 @@ from puzzles.errors import InvalidInputError
 @click.option("--engine-workers", default=2, show_default=True, type=click.IntRange(1, 64),
               help="Worker processes for engine seats.")
 @click.option("--log-level", default="warning", show_default=True,
-              type=click.Choice(["critical", "error", "warning", "info", "debug"]))
+              type=click.Choice(["critical", "error", "warning", "info", "debug"]),
+              help="How much the server logs on stderr.")
 def serve(host: str, port: int, database: str | None, max_games_per_client: int,
           engine_workers: int, log_level: str) -> None:
     """Serve the games on http://HOST:PORT until Ctrl-C.
