@@ -58,12 +58,14 @@ def kernel_count(problem: ArrangementProblem, limit: int = 2,
 class CompactCompletion(PuzzleType):
     """Compact arrangement completions of one set on one region (see the module docstring)."""
 
-    levels = ("easy", "medium", "hard")
+    levels: tuple[str, ...] = ("easy", "medium", "hard")
     attempts_per_puzzle = 60
 
     def __init__(self, name: str, set_name: str, region: str, title: str,
-                 tries: int = 4, board_mm: float = 0.0) -> None:
+                 tries: int = 4, board_mm: float = 0.0,
+                 levels: tuple[str, ...] = ("easy", "medium", "hard")) -> None:
         self.board_mm = board_mm
+        self.levels = levels
         self.name = name
         self.title = title
         self.set_name = set_name
@@ -272,7 +274,7 @@ class OpenCompletion(PuzzleType):
     (easy up to 8, medium up to 11, hard from 12), documented as the weaker measure.
     """
 
-    levels = ("easy", "medium", "hard")
+    levels: tuple[str, ...] = ("easy", "medium", "hard")
     attempts_per_puzzle = 20
 
     def __init__(self, name: str, set_name: str, kind: str, region: str, title: str,

@@ -54,6 +54,9 @@ class DominionsType(PuzzleType):
 
     def __init__(self, goal: str | None = None) -> None:
         self.goal = goal
+        # the levels a goal can reach: depth 1 is easy or medium, depth 2 medium or hard
+        if goal is not None:
+            self.levels = ("easy", "medium") if DEPTH[goal] == 1 else ("medium", "hard")
         self.name = f"dominions-{goal}" if goal else "dominions"
         self.title = (f"Dominions: {goal} puzzles" if goal else
                       "Dominions: capture, save, eye and live puzzles")

@@ -10,7 +10,7 @@ from types import FrameType
 import click
 
 from reports.output import dumps
-from solver.book.build import Book, build_book
+from solver.book.build import Book, build_book, targets
 from solver.book.render import check_out_path, write_book
 from solver.book.types import TYPE_NAMES, puzzle_type
 from solver.progress import progress_bar
@@ -47,11 +47,13 @@ def book(kind: str, count: int, difficulty: str, seed: int, puzzle_seed: int | N
     level, id, seed). Ctrl-C keeps the puzzles made so far (exit 130).
 
     \b
-    Types: square, triangle (compact 4x4 completions), backslide, numbridge, dominions
-    (capture, save, eye, live), dominimum, dominomega, ... see docs/books.md.
+    Types: square, triangle (compact 4x4), hexagon (rhombus:8x8), transcendental, starmap
+    (completions), backslide, numbridge, dominions[-capture|-save|-eye|-live], dominimum,
+    dominomega. Levels, proofs and keys: docs/books.md.
     """
     check_out_path(out)
     ptype = puzzle_type(kind)
+    targets(ptype, 1, difficulty)  # an unknown level is bad input, before any work
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
     interrupted: KeyboardInterrupt | None = None
     try:

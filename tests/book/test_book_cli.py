@@ -95,3 +95,11 @@ def test_ctrl_c_keeps_the_puzzles_made(tmp_path: Path, monkeypatch: pytest.Monke
     html = out.read_text()
     assert html.count('class="puzzle"') == 2 and "Incomplete book: interrupted" in html
     assert "kept 2 puzzles" in capsys.readouterr().err
+
+
+def test_level_a_type_cannot_reach_is_bad_input(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["book", "dominions-capture", "--difficulty", "hard", "--out",
+                str(tmp_path / "b.pdf"), "--quiet"]) == 2
+    assert "levels easy, medium" in capsys.readouterr().err
+    assert not (tmp_path / "b.pdf").exists()
