@@ -112,3 +112,17 @@ def test_endgame_book(game: str) -> None:
 def test_every_type_is_registered() -> None:
     assert {"square", "triangle", "backslide", "numbridge", "dominions", "dominimum",
             "dominomega"} <= set(TYPE_NAMES)
+
+
+def test_eye_shortcut_agrees_with_playing_every_move() -> None:
+    from solver.dominions.puzzles import game_positions, solutions
+    from solver.dominions.tracker import Tracker
+
+    checked = 0
+    for _game, pos in game_positions(77, 1):
+        t = Tracker(pos.copy())
+        assert sorted(solutions(t, "eye")) == sorted(solutions(t, "eye", quick=False))
+        checked += 1
+        if checked == 25:
+            break
+    assert checked == 25
