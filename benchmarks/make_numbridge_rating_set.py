@@ -1,14 +1,18 @@
 """Build ``tests/data/numbridge-rating-set.txt``: fields over HoDoKu's five levels, rated by the
 peers, for measuring our rater (``solver/numbridge/difficulty.py``).
 
-Regular fields: hodoku-py's generator (HoDoKu's ``BackgroundGenerator`` port: random symmetric
-puzzles rated until one of the asked level turns up), seeded through its ``rng``; each field is
-stored with HoDoKu's level and score, and (irregular fields) pencilmark's difficulty. Where the generator does not
-reach ``PER_LEVEL`` fields of a level within its time budget, fields of our own generator (any
-given count 22-34) rated by hodoku-py fill the level (marked ``source=ours``).
-Irregular fields: our generator, rated by pencilmark (HoDoKu knows only regular blocks).
+Regular fields: hodoku-py (a port of HoDoKu) rates candidate fields and each level keeps the
+first ``PER_LEVEL`` that it rates so. Candidates: the 20 hard puzzles of
+``tests/data/hard-sudoku-20.txt``, then minimal fields of our generator (a seeded random
+filling, givens removed in a seeded order while the solution stays unique, until none can go),
+seeds 1, 2, ... hodoku-py's own generator (``hodoku.Generator``) was tried first: within 200 s
+it produced no medium field at all, so the levels are filled by rating instead.
+Irregular fields: our generator (22-34 givens), rated by pencilmark (HoDoKu knows only
+regular blocks).
 
-Run (minutes; the machine is shared): ``python benchmarks/make_numbridge_rating_set.py``.
+Each line: ``givens blocks source hodoku_level hodoku_score pencilmark_difficulty`` (``-`` where
+a peer does not apply). Run (several minutes; the machine is shared):
+``python benchmarks/make_numbridge_rating_set.py``.
 """
 
 from __future__ import annotations
@@ -18,78 +22,93 @@ import sys
 import time
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "numbridge-rating-set.txt"
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "tests" / "data" / "numbridge-rating-set.txt"
+HARD = ROOT / "tests" / "data" / "hard-sudoku-20.txt"
 PER_LEVEL = 24
-LEVEL_BUDGET = 150.0  # seconds of hodoku generation per level
 IRREGULAR = 30
+TIME_BUDGET = 420.0
 
 
-def pencil(givens: str, blocks: str | None = None) -> float | str:
+def pencil(givens: str, blocks: str) -> str:
+    """pencilmark's difficulty of a field with explicit row, column and block regions."""
     import pencilmark
 
-    doc: dict[str, object] = {"numbers": givens.replace("0", ".")}
-    if blocks is not None:
-        regions = []
-        for b in "123456789":
-            regions.append({"kind": "box", "cells": [f"r{i // 9 + 1}c{i % 9 + 1}"
-                                                     for i in range(81) if blocks[i] == b]})
-        rows = [{"kind": "row", "cells": [f"r{r + 1}c{c + 1}" for c in range(9)]} for r in range(9)]
-        cols = [{"kind": "col", "cells": [f"r{r + 1}c{c + 1}" for r in range(9)]} for c in range(9)]
-        doc = {"digits": 9, "numbers": givens.replace("0", "."), "regions": rows + cols + regions}
+    def cells(pred: object) -> list[str]:
+        return [f"r{i // 9 + 1}c{i % 9 + 1}" for i in range(81) if pred(i)]  # type: ignore[operator]
+
+    regions = ([{"kind": "row", "cells": cells(lambda i, r=r: i // 9 == r)} for r in range(9)]
+               + [{"kind": "col", "cells": cells(lambda i, c=c: i % 9 == c)} for c in range(9)]
+               + [{"kind": "box", "cells": cells(lambda i, b=b: blocks[i] == b)}
+                  for b in "123456789"])
+    doc = {"digits": 9, "numbers": givens.replace("0", "."), "regions": regions}
     try:
-        card = pencilmark.rate(doc, max_seconds=10)
-        return float(card["difficulty"])
+        return str(float(pencilmark.rate(doc, max_seconds=10)["difficulty"]))
     except Exception as exc:  # noqa: BLE001 - recorded in the file
         return f"error:{type(exc).__name__}"
 
 
-def main() -> None:
-    from hodoku import DifficultyType, Generator, Solver
+def minimal_field(seed: int) -> str:
+    """A minimal regular field of our generator (seeded)."""
+    from puzzles.numbridge.field import REGULAR_BLOCKS
+    from solver.numbridge.engine import solve_givens
+    from solver.numbridge.generate import random_filling
 
-    sys.path.insert(0, str(OUT.parents[2]))
+    rng = random.Random(seed)
+    solution = random_filling(REGULAR_BLOCKS, rng)
+    assert solution is not None
+    givens = list(solution)
+    order = list(range(81))
+    rng.shuffle(order)
+    for c in order:
+        keep = givens[c]
+        givens[c] = "0"
+        if solve_givens("".join(givens), REGULAR_BLOCKS, cap=2) != 1:
+            givens[c] = keep
+    return "".join(givens)
+
+
+def main() -> None:
+    sys.path.insert(0, str(ROOT))
+    from hodoku import Solver
+
     from solver.numbridge.generate import generate
 
-    solver = Solver()
-    lines = ["# Numbridge rating set: givens, blocks ('regular' or 81 block ids), source, "
-             "hodoku level, hodoku score, pencilmark difficulty",
-             "# built by benchmarks/make_numbridge_rating_set.py with hodoku-py 0.2.1 "
-             "(generator seeded 1..) and pencilmark 1.0.0rc1; our generator for the rest"]
-    by_level: dict[str, list[str]] = {}
-    for level in (DifficultyType.EASY, DifficultyType.MEDIUM, DifficultyType.HARD,
-                  DifficultyType.UNFAIR, DifficultyType.EXTREME):
-        gen = Generator()
-        gen._generator._rand = random.Random(1000 + level.value)  # seeded
-        start = time.monotonic()
-        got: list[str] = []
-        while len(got) < PER_LEVEL and time.monotonic() - start < LEVEL_BUDGET:
-            try:
-                p = gen.generate(level, max_tries=200)
-            except RuntimeError:
-                continue
-            r = solver.rate(p)
-            got.append(f"{p.replace('.', '0')} regular hodoku {r.level.name.lower()} {r.score}")
-        print(level.name, len(got), f"{time.monotonic() - start:.0f}s", flush=True)
-        by_level[level.name.lower()] = got
-    # fill with our fields rated by hodoku
-    seed = 0
+    hodoku = Solver()
+    by_level: dict[str, list[str]] = {n: [] for n in ("easy", "medium", "hard", "unfair",
+                                                      "extreme")}
+    hard = [ln.split()[0].replace(".", "0") for ln in HARD.read_text().splitlines()
+            if ln.strip() and not ln.startswith("#")]
+    candidates = [(g, "hard-20") for g in hard]
     start = time.monotonic()
-    while any(len(v) < PER_LEVEL for v in by_level.values()) and time.monotonic() - start < 300:
-        seed += 1
-        g = generate(22 + seed % 13, "regular", seed)
-        r = solver.rate(g.field.givens)
+    seed = 0
+    while any(len(v) < PER_LEVEL for v in by_level.values()) \
+            and time.monotonic() - start < TIME_BUDGET:
+        if candidates:
+            givens, source = candidates.pop(0)
+        else:
+            seed += 1
+            givens, source = minimal_field(seed), f"minimal-seed-{seed}"
+        r = hodoku.rate(givens)
         name = r.level.name.lower()
         if name in by_level and len(by_level[name]) < PER_LEVEL:
-            by_level[name].append(f"{g.field.givens} regular ours {name} {r.score}")
-    for name, got in by_level.items():
-        print(name, len(got), flush=True)
-        lines.extend(line + " -" for line in got)
+            by_level[name].append(f"{givens} regular {source} {name} {r.score} -")
+    print({k: len(v) for k, v in by_level.items()}, f"{time.monotonic() - start:.0f}s",
+          f"{seed} minimal fields", flush=True)
+    lines = ["# Numbridge rating set: givens blocks source hodoku_level hodoku_score "
+             "pencilmark_difficulty",
+             "# built by benchmarks/make_numbridge_rating_set.py: hodoku-py 0.2.1 rates the "
+             "regular fields (hard-20 and our minimal fields, seeds 1..), pencilmark 1.0.0rc1 "
+             "the irregular ones (our generator, seeds 5000..)"]
+    for got in by_level.values():
+        lines.extend(got)
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     for s in range(IRREGULAR):
         g = generate(22 + s % 13, "irregular", 5000 + s)
-        lines.append(f"{g.field.givens} {g.field.blocks} ours - - "
+        lines.append(f"{g.field.givens} {g.field.blocks} irregular-seed-{5000 + s} - - "
                      f"{pencil(g.field.givens, g.field.blocks)}")
-        print("irregular", s, lines[-1][-12:], flush=True)
         OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print("done", flush=True)
 
 
 if __name__ == "__main__":

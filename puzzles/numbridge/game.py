@@ -34,6 +34,10 @@ PLAYER_LETTER = {1: "A", 2: "B"}
 TURN_KINDS = ("place", "claim", "pass")
 SIDE_KINDS = ("offer", "accept", "resign", "clock")
 MAJORITY = 5
+#: Bag rules: a tile for every cell (``field``) or for every empty cell (``empty``).
+TILE_RULES = ("field", "empty")
+#: Which tiles a claim spends: tiles of the given's digit, or any tiles.
+CLAIM_TILE_RULES = ("digit", "any")
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,11 @@ class RoomSettings:
         missed move limit).
     exhaustion : project rule when nobody can move and blocks are level: ``cells`` (more cells
         wins, else drawn) or ``draw``.
+    tiles : project rule for the bag: ``field`` (one tile for every cell of the field, givens
+        included: nine of each digit, so every cell can be taken; the default) or ``empty``
+        (one tile per empty cell, the earlier reading).
+    claim_tile : project rule for the tile(s) a claim spends: ``digit`` (tiles showing the
+        given's digit; the default) or ``any`` (any tiles).
     """
 
     givens: int = 30
@@ -68,6 +77,8 @@ class RoomSettings:
     pass_rule: str = "no-move"
     flag: str = "lose"
     exhaustion: str = "cells"
+    tiles: str = "field"
+    claim_tile: str = "digit"
 
     def check(self) -> None:
         """Raise InvalidInputError on a setting out of range."""
@@ -82,7 +93,9 @@ class RoomSettings:
         for name, value, allowed in (("miss", self.miss, ("discard", "return")),
                                      ("pass_rule", self.pass_rule, ("no-move", "any")),
                                      ("flag", self.flag, ("lose", "timeout")),
-                                     ("exhaustion", self.exhaustion, ("cells", "draw"))):
+                                     ("exhaustion", self.exhaustion, ("cells", "draw")),
+                                     ("tiles", self.tiles, TILE_RULES),
+                                     ("claim_tile", self.claim_tile, CLAIM_TILE_RULES)):
             if value not in allowed:
                 raise InvalidInputError(f"room setting {name}={value!r}: one of {allowed}")
 
@@ -148,12 +161,19 @@ class Event:
     text: str
 
 
-def deal_bag(field: Field, solution: str, seed: int) -> list[int]:
-    """The bag: one tile per empty cell showing its solution digit, shuffled by ``seed``.
+def bag_tiles(field: Field, solution: str, rule: str = "field") -> Counter[int]:
+    """The tiles of a full bag: the solution digit of every cell (``field``) or of every empty
+    cell (``empty``)."""
+    return Counter(int(solution[i]) for i in range(CELLS)
+                   if rule == "field" or field.givens[i] == "0")
+
+
+def deal_bag(field: Field, solution: str, seed: int, rule: str = "field") -> list[int]:
+    """The bag (see :func:`bag_tiles`), shuffled by ``seed``.
 
     Tiles are sorted, then shuffled with ``random.Random(seed)``; draws take the front tile.
     """
-    tiles = sorted(int(solution[i]) for i in range(CELLS) if field.givens[i] == "0")
+    tiles = sorted(bag_tiles(field, solution, rule).elements())
     random.Random(seed).shuffle(tiles)
     return tiles
 
@@ -193,22 +213,28 @@ class Game:
             bag_seed: int = 0, bag: list[int] | None = None) -> Game:
         """A new game: the bag (from ``bag`` or shuffled by ``bag_seed``), A then B draw hands.
 
+        Without ``settings`` the room defaults apply; then an explicit ``bag`` of one tile per
+        empty cell selects the ``empty`` tile rule (the earlier reading) instead of ``field``.
+
         Raises
         ------
         InvalidInputError
-            When ``solution`` does not fit the field or the bag does not match its empty cells.
+            When ``solution`` does not fit the field or the bag does not match the tile rule.
         """
-        settings = settings or RoomSettings(f.given_count if 22 <= f.given_count <= 34 else 30,
-                                            "regular" if f.regular else "irregular")
+        if settings is None:
+            settings = RoomSettings(f.given_count if 22 <= f.given_count <= 34 else 30,
+                                    "regular" if f.regular else "irregular")
+            if bag is not None and len(bag) == f.empty_count and f.empty_count != CELLS:
+                settings = replace(settings, tiles="empty", claim_tile="any")
         settings.check()
         if len(solution) != CELLS or any(ch not in "123456789" for ch in solution) or any(
                 f.givens[i] not in ("0", solution[i]) for i in range(CELLS)):
             raise InvalidInputError("the solution does not match the givens")
-        tiles = deal_bag(f, solution, bag_seed) if bag is None else list(bag)
-        need = Counter(int(solution[i]) for i in range(CELLS) if f.givens[i] == "0")
-        if Counter(tiles) != need:
-            raise InvalidInputError("the bag must hold one tile per empty cell, showing its "
-                                    "solution digit")
+        tiles = deal_bag(f, solution, bag_seed, settings.tiles) if bag is None else list(bag)
+        if Counter(tiles) != bag_tiles(f, solution, settings.tiles):
+            what = "every cell" if settings.tiles == "field" else "every empty cell"
+            raise InvalidInputError(f"the bag must hold one tile for {what} (tile rule "
+                                    f"{settings.tiles!r}), showing its solution digit")
         g = cls(f, solution, settings, tiles, {1: [], 2: []}, [0] * CELLS,
                 [int(ch) for ch in f.givens])
         g.initial_bag = list(tiles)
@@ -252,7 +278,18 @@ class Game:
         hand = self.hands[player]
         if hand and any(d == 0 for d in self.digits):
             return True
-        return len(hand) >= self.settings.claim_cost and bool(self.unclaimed_givens())
+        return any(self.claim_payments(c, player) for c in self.unclaimed_givens())
+
+    def claim_payments(self, cell: int, player: int | None = None) -> list[tuple[int, ...]]:
+        """The distinct tile sets ``player`` (default: the mover) can spend to claim ``cell``."""
+        hand = self.hands[self.mover if player is None else player]
+        cost = self.settings.claim_cost
+        if self.settings.claim_tile == "digit":
+            d = self.digits[cell]
+            return [(d,) * cost] if hand.count(d) >= cost else []
+        if len(hand) < cost:
+            return []
+        return sorted({tuple(sorted(t)) for t in _combinations(hand, cost)})
 
     def legal_moves(self) -> Iterator[Move]:
         """The turn moves of the player to move (distinct tiles only); empty when over."""
@@ -263,12 +300,9 @@ class Game:
         for d in hand:
             for c in empty:
                 yield Move("place", c, d)
-        cost = self.settings.claim_cost
-        if len(self.hands[self.mover]) >= cost:
-            spends = sorted({tuple(sorted(t)) for t in _combinations(self.hands[self.mover], cost)})
-            for c in self.unclaimed_givens():
-                for t in spends:
-                    yield Move("claim", c, tiles=t)
+        for c in self.unclaimed_givens():
+            for t in self.claim_payments(c):
+                yield Move("claim", c, tiles=t)
         if self.settings.pass_rule == "any" or not self.can_move(self.mover):
             yield Move("pass")
 
@@ -413,6 +447,10 @@ class Game:
             if Counter(move.tiles) - Counter(hand):
                 self._illegal(f"{PLAYER_LETTER[p]} does not hold tiles "
                               f"{''.join(map(str, move.tiles))}", "tile-in-hand")
+            if self.settings.claim_tile == "digit" and any(
+                    t != self.digits[move.cell] for t in move.tiles):
+                self._illegal(f"claiming {name} takes a tile {self.digits[move.cell]} (the "
+                              "given's digit)", "claim-tile")
             for t in move.tiles:
                 hand.remove(t)
             self._take(move.cell, p)
@@ -471,6 +509,8 @@ class Game:
             self.events.append(Event(self.move_number, p, "timeout",
                                      f"{PLAYER_LETTER[p]} missed the move limit at {when:g} s: "
                                      f"the rest of the pair goes, {PLAYER_LETTER[3 - p]} to move"))
+            # the lost moves keep their numbers, so the 1-2-2 table stays true
+            self.move_number += self.left_in_pair
             self.mover = 3 - p
             self.left_in_pair = self.pair_size = 2
 

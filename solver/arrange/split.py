@@ -18,9 +18,14 @@ Examples
 
 from __future__ import annotations
 
+import ctypes
+import os
+import signal
+import sys
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from itertools import islice
 from typing import TypeVar
 
@@ -130,6 +135,45 @@ def _ordered(pool: ProcessPoolExecutor, fn: Callable[[Job], T],
         yield result
 
 
+def _worker_init(parent: int) -> None:
+    """In each worker: die with the parent, leave Ctrl-C and SIGTERM to it.
+
+    The parent stops the pool on Ctrl-C/SIGTERM (``_pool``); if the parent is killed outright
+    (SIGKILL), Linux's parent-death signal ends the workers too.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):  # pragma: no cover - no prctl
+            pass
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+
+
+@contextmanager
+def _pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
+    """A process pool whose workers never outlive the run: on any exception (Ctrl-C, SIGTERM,
+    an error) the queued work is cancelled and the workers are terminated at once."""
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init,
+                               initargs=(os.getpid(),))
+    try:
+        yield pool
+    except BaseException:
+        workers = list(getattr(pool, "_processes", {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in workers:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in workers:
+            proc.join(timeout=5)
+        raise
+    else:
+        pool.shutdown(wait=True)
+
+
 def _count_job(args: Job) -> int:
     return count_subproblem(*args)
 
@@ -147,15 +191,11 @@ def count_parallel(problem: ArrangementProblem, jobs: int, depth: int | None = N
     subs = prefixes(problem, auto_depth(problem, jobs) if depth is None else depth)
     order = resolved_order(problem, order)
     total = 0
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        try:
-            for i, n in enumerate(_ordered(pool, _count_job, problem, subs, 4 * jobs, order)):
-                total += n
-                if tick is not None:
-                    tick(i + 1, len(subs), total)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    with _pool(jobs) as pool:
+        for i, n in enumerate(_ordered(pool, _count_job, problem, subs, 4 * jobs, order)):
+            total += n
+            if tick is not None:
+                tick(i + 1, len(subs), total)
     return total
 
 
@@ -171,14 +211,10 @@ def rows_parallel(problem: ArrangementProblem, jobs: int, depth: int | None = No
     subs = prefixes(problem, auto_depth(problem, jobs) if depth is None else depth)
     order = resolved_order(problem, order)
     found = 0
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        try:
-            for i, block in enumerate(_ordered(pool, _rows_job, problem, subs, 2 * jobs,
-                                               order)):
-                found += len(block)
-                if tick is not None:
-                    tick(i + 1, len(subs), found)
-                yield from block
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    with _pool(jobs) as pool:
+        for i, block in enumerate(_ordered(pool, _rows_job, problem, subs, 2 * jobs,
+                                           order)):
+            found += len(block)
+            if tick is not None:
+                tick(i + 1, len(subs), found)
+            yield from block

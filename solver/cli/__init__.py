@@ -8,10 +8,12 @@ budget ran out, 130 on Ctrl-C, 143 on SIGTERM. No traceback.
 from __future__ import annotations
 
 import importlib
+import sys
 
 import click
 
-from solver.cli.errors import harden, run
+from solver import __version__
+from solver.cli.errors import harden, invoke, run
 
 # name -> "module:attribute" of the click command; imported only when used.
 SUBCOMMANDS = {
@@ -61,11 +63,11 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="beamsolver", prog_name="solver")
+@click.version_option(__version__, prog_name="solver")
 def cli() -> None:
     """Solve, count and analyse beam-set arrangements, Dominions, Dominimum and Numbridge."""
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line and exit with its code (see ``solver.cli.errors``)."""
-    run(lambda: cli.main(args=argv, prog_name="solver", standalone_mode=False))
+    run(lambda: invoke(cli, sys.argv[1:] if argv is None else argv))

@@ -343,12 +343,22 @@ def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jo
 @click.option("--probes", type=click.IntRange(1), default=1000, show_default=True,
               help="Random probes.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
+@click.option("--method", type=click.Choice(["tail", "knuth"]), default="tail",
+              show_default=True,
+              help="tail: most-constrained probes that count the last cells exactly; knuth: "
+                   "Knuth's plain probes in the static order.")
+@click.option("--tail", type=click.IntRange(0), default=None,
+              help="tail method: count exactly once this many cells are empty (default: "
+                   "chosen by a pilot).")
 @output_options
-def estimate_cmd(problem: ArrangementProblem, probes: int, seed: int, output: Output) -> None:
-    """Knuth's random-probe estimate of the search tree and of the solution count.
+def estimate_cmd(problem: ArrangementProblem, probes: int, seed: int, method: str,
+                 tail: int | None, output: Output) -> None:
+    """Estimate the solution count (and the search tree) by random probes, with a 95% interval.
 
-    JSON: {"probes", "seed", "nodes", "nodes_error", "solutions", "solutions_error"} (errors
-    are standard errors of the mean).
+    JSON: {"probes", "seed", "method", "tail", "hits", "nodes", "nodes_error", "solutions",
+    "solutions_error", "low", "high", "note"} (errors are standard errors of the mean; hits:
+    probes that reached a solution; without hits there is no estimate and solutions, low and
+    high are null).
     """
     from solver.arrange.estimate import estimate
 
@@ -356,15 +366,13 @@ def estimate_cmd(problem: ArrangementProblem, probes: int, seed: int, output: Ou
         raise InvalidInputError("estimate supports compact arrangements")
     bar = progress_bar("probing", total=probes, quiet=output.quiet, unit=" probes")
     try:
-        est = estimate(problem, probes, seed, tick=lambda n: bar.update(n - bar.n))
+        est = estimate(problem, probes, seed, tick=lambda n: bar.update(n - bar.n),
+                       method=method, tail=tail)
     except KeyboardInterrupt as exc:
         raise SearchInterrupted("interrupted while probing") from exc
     finally:
         bar.close()
-    text = (f"{problem.describe()}: about {est.solutions:.4g} ± {est.solutions_error:.2g} "
-            f"solutions, search tree about {est.nodes:.4g} ± {est.nodes_error:.2g} nodes "
-            f"({probes} probes, seed {seed})")
-    output.emit(est.to_json(), text)
+    output.emit(est.to_json(), f"{problem.describe()}: {est.text()}")
 
 
 @arrange.command("split")

@@ -16,7 +16,7 @@ from puzzles.dominimum.tiles import SYMBOL_NAMES, parse_tile, tile_name
 from puzzles.errors import InvalidInputError, SearchInterrupted
 from reports.dominimum import PALETTE, Highlight, layout_svg, score_plot
 from reports.html import Figure, Section, Table, render_page
-from reports.output import write_atomic
+from reports.output import dumps, write_atomic
 from reports.text import key_values, table, tie_note, tied_ranks
 from solver.cli.common import Output, output_options, write_picture
 from solver.dominimum.analysis import (
@@ -325,7 +325,7 @@ def _play(kind: str, players: int, seed: int, strategies: str, within_tile: bool
     play_game(game, [make_player(n, seed * 8 + i + 1) for i, n in enumerate(lineup)])
     doc = record_of(game, lineup)
     if record is not None:
-        write_atomic(record, json.dumps(doc, indent=1) + "\n")
+        write_atomic(record, dumps(doc))
         output.note(f"wrote record {record}")
     _game_pictures(game, svg_path, html_path, output)
     output.emit(doc, _game_text(game))
@@ -493,8 +493,13 @@ def extremes(mission: tuple[int, int], sense: str, region: str, others: tuple[st
     docs: dict[str, Any] = {}
     texts = []
     figures = []
+    interrupted = False
     for s in senses:
-        r = dominimum_extreme(mission, s, reg, other_tiles, time_limit, seed=seed)
+        try:
+            r = dominimum_extreme(mission, s, reg, other_tiles, time_limit, seed=seed)
+        except KeyboardInterrupt:
+            interrupted = True
+            break
         docs[s] = r.to_json()
         texts.append(key_values([
             (f"{s} score", r.value), ("status", r.status + (" (proven optimal in the region)"
@@ -518,6 +523,9 @@ def extremes(mission: tuple[int, int], sense: str, region: str, others: tuple[st
                 [Figure(f, "") for f in figures])])
             write_picture(html_path, page, output, "report")
     output.emit(docs, text)
+    if interrupted:
+        raise SearchInterrupted("interrupted" + (f"; kept the {', '.join(docs)} result above"
+                                                 if docs else " before any result"))
 
 
 @dominomega.command("maximum")
@@ -579,6 +587,7 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
         from solver.dominimum.endgames import generate
 
         found = []
+        interrupted = False
         with progress_bar(f"{kind} puzzles", total=count, quiet=output.quiet,
                           unit="puzzle") as bar:
             try:
@@ -588,7 +597,7 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
                     if len(found) == count:
                         break
             except KeyboardInterrupt:
-                output.note(f"interrupted; keeping {len(found)} puzzles")
+                interrupted = True
         rows = [[p.seed, p.to_move, tile_name(p.tile), str(p.answer), p.best[0], p.best[1],
                  p.runner_up[0] if p.runner_up else "-", p.placements] for p in found]
         header = ["seed", "seat", "tile", "answer", "score", "best opponent",
@@ -607,12 +616,16 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
                        else f"symbols {list(omega_symbols(p.players))}")
                 sections.append(Section(f"Puzzle (seed {p.seed})", [
                     f"{own}; seat {p.to_move} places the last tile {tile_name(p.tile)}. "
-                    f"Answer {p.answer}: score {p.best[0]} against {p.best[1]}; the next best "
-                    f"placement gives {p.runner_up}. {p.placements} legal placements."],
-                    [Figure(question, "the position"), Figure(answer, "the answer")]))
+                    f"Exactly one of the {p.placements} legal placements is best: which?"],
+                    [Figure(question, "the position"),
+                     Figure(answer, f"answer {p.answer}: score {p.best[0]} against "
+                            f"{p.best[1]}; the next best placement gives {p.runner_up}",
+                            reveal="Show the answer")]))
             write_picture(html_path, render_page(f"{kind} endgame puzzles", sections),
                           output, "report")
         output.emit({"puzzles": [p.to_json() for p in found]}, text)
+        if interrupted:
+            raise SearchInterrupted(f"interrupted; kept the {len(found)} puzzle(s) found")
         if not found:
             from puzzles.errors import InfeasibleError
 

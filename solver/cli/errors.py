@@ -163,6 +163,13 @@ def _quiet_stdout() -> None:
         pass
 
 
+def invoke(command: click.Command, argv: list[str]) -> Any:
+    """Parse ``argv`` and run ``command`` without click's standalone handling (which prints
+    a blank line on Ctrl-C and three lines per usage error)."""
+    with command.make_context("solver", list(argv)) as ctx:
+        return command.invoke(ctx)
+
+
 def run(command: Callable[[], Any]) -> NoReturn:
     """Run ``command`` (click's main in non-standalone mode) and exit with the right code.
 
@@ -175,9 +182,14 @@ def run(command: Callable[[], Any]) -> NoReturn:
         result = command()
         sys.stdout.flush()
         code = result if isinstance(result, int) else EXIT_OK
+    except click.exceptions.Exit as exc:
+        code = exc.exit_code
     except click.exceptions.Abort:
         echo_error("interrupted")
         code = interrupt_code()
+    except click.exceptions.NoArgsIsHelpError as exc:  # a bare group: show its help
+        click.echo(exc.ctx.get_help() if exc.ctx is not None else exc.format_message())
+        code = EXIT_OK
     except click.UsageError as exc:
         echo_error(usage_message(exc))
         code = EXIT_BAD_INPUT

@@ -263,7 +263,9 @@ def _solve(model: cp_model.CpModel, time_limit: float, workers: int, seed: int
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
-    return solver, int(solver.solve(model))
+    from solver.interrupts import solve_interruptibly
+
+    return solver, solve_interruptibly(solver, model)
 
 
 def table_tiles(mission: Tile, others: list[Tile]) -> list[Tile]:

@@ -4,14 +4,19 @@ block, who can still win, the blocks that decided the outcome, candidates per em
 Project rules (documented in docs/numbridge.md):
 
 - A cell is *open* for a player when it is empty and a tile of its solution digit is still in
-  the bag or a hand, or when it is an unclaimed given and some tile is left to pay for it.
+  the bag or a hand, or when it is an unclaimed given and a tile is left to pay for it (one of
+  the given's digit under the ``digit`` claim rule, any tile under ``any``).
 - A player *can still win* when the blocks he holds plus the undecided blocks he can still reach
   (his cells + open cells >= 5) exceed the blocks his opponent holds (blocks are never lost), or
   equal them when the exhaustion rule counts cells.
 - The *decisive blocks* of a result on blocks are the winner's blocks with the narrowest margin,
   as many as a swing needs: ``ceil((W - L - U) / 2)`` of them, where W, L are the blocks held by
   winner and loser and U the undecided ones -- had those gone to the loser, the outcome would not
-  have been settled. No blocks are decisive after a resignation, a flag or an agreed draw.
+  have been settled. A game played out to the end and won on cells (blocks level): the blocks
+  where the winner holds more cells than the loser, widest margin first, as many as make up his
+  cell lead. No blocks are decisive after a resignation, a flag or an agreed draw.
+- Candidates appear only when the room allows candidate highlighting: otherwise the analysis
+  holds none and its JSON has no ``candidates`` key.
 - Block map: regular blocks in their 3x3 places; irregular blocks in rows of three by id.
 
 Examples
@@ -89,6 +94,7 @@ class Analysis:
     status: str
     cells: tuple[int, int]
     extra: dict[str, object] = field(default_factory=dict)
+    candidates_allowed: bool = True
 
     @property
     def contested(self) -> list[int]:
@@ -98,7 +104,7 @@ class Analysis:
     def to_json(self) -> dict[str, object]:
         """The stable JSON document of the analysis."""
         a, b, u = self.scoreboard
-        return {
+        doc: dict[str, object] = {
             "status": self.status,
             "scoreboard": {"A": a, "B": b, "undecided": u},
             "cells": {"A": self.cells[0], "B": self.cells[1]},
@@ -107,10 +113,12 @@ class Analysis:
             "can_win": {"A": self.can_win[1], "B": self.can_win[2]},
             "decisive": self.decisive,
             "blocks": [bi.to_json() for bi in self.blocks],
-            "candidates": {cell_name(c): "".join(str(d + 1) for d in range(9) if m >> d & 1)
-                           for c, m in sorted(self.candidates.items())},
             **self.extra,
         }
+        if self.candidates_allowed:
+            doc["candidates"] = {cell_name(c): "".join(str(d + 1) for d in range(9) if m >> d & 1)
+                                 for c, m in sorted(self.candidates.items())}
+        return doc
 
 
 def candidates(g: Game) -> dict[int, int]:
@@ -138,11 +146,13 @@ def candidates(g: Game) -> dict[int, int]:
 def open_cells(g: Game) -> set[int]:
     """Cells a player can still take (see the module's project rules)."""
     tiles = Counter(g.bag) + Counter(g.hands[1]) + Counter(g.hands[2])
-    any_tile = sum(tiles.values()) >= g.settings.claim_cost
+    cost = g.settings.claim_cost
+    any_tile = sum(tiles.values()) >= cost
+    by_digit = g.settings.claim_tile == "digit"
     out = set()
     for c in range(CELLS):
         if g.is_given(c):
-            if g.owner[c] == 0 and any_tile:
+            if g.owner[c] == 0 and (tiles[g.digits[c]] >= cost if by_digit else any_tile):
                 out.add(c)
         elif g.digits[c] == 0 and tiles[int(g.solution[c])] > 0:
             out.add(c)
@@ -182,10 +192,21 @@ def can_still_win(g: Game, infos: list[BlockInfo]) -> dict[int, bool]:
 def decisive_blocks(g: Game, infos: list[BlockInfo]) -> list[int]:
     """The blocks that decided a finished game (module rule); [] while it goes on."""
     r = g.result
-    if r is None or r.winner == 0 or not (r.reason == "blocks" or
-                                          r.reason.startswith("exhaustion: more blocks")):
+    if r is None or r.winner == 0:
         return []
     w = r.winner
+    if r.reason.endswith("more cells"):
+        margins = sorted(((bi.a - bi.b if w == 1 else bi.b - bi.a), -bi.block) for bi in infos)
+        lead = abs(r.cells[0] - r.cells[1])
+        chosen: list[int] = []
+        for margin, neg in reversed(margins):
+            if margin <= 0 or lead <= 0:
+                break
+            chosen.append(-neg)
+            lead -= margin
+        return sorted(chosen)
+    if not (r.reason == "blocks" or r.reason.startswith("exhaustion: more blocks")):
+        return []
     won = [bi for bi in infos if bi.owner == w]
     lost = sum(1 for bi in infos if bi.owner == 3 - w)
     undecided = sum(1 for bi in infos if bi.owner == 0)
@@ -226,7 +247,9 @@ def analyse(g: Game) -> Analysis:
     b = sum(1 for bi in infos if bi.owner == 2)
     return Analysis(
         scoreboard=(a, b, 9 - a - b), block_map=block_map(g, infos), blocks=infos,
-        can_win=can_still_win(g, infos), decisive=decisive, candidates=candidates(g),
+        can_win=can_still_win(g, infos), decisive=decisive,
+        candidates=candidates(g) if g.settings.candidates else {},
+        candidates_allowed=g.settings.candidates,
         status=g.status_line(), cells=g.cells_held(),
         extra={"move_number": g.move_number, "to_move": PLAYER_LETTER[g.mover],
                "one_more_in_pair": g.one_more_in_pair,

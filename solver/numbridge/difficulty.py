@@ -1,209 +1,230 @@
-"""Difficulty of a field: the logical techniques a human needs, and our search's node count.
+"""Difficulty of a field: the human-technique ladder, a Sudoku Explainer style scale and HoDoKu's
+level names.
 
-A human-style solver applies the easiest technique that makes progress, then starts again from
-the easiest: naked single, hidden single, locked candidates (pointing and claiming, between any
-two units), naked pair, hidden pair, and for irregular blocks the law of leftovers (over ``k``
-consecutive rows or columns and the ``k`` blocks that overlap them most, every digit left over
-in the rows outside the blocks reappears in the blocks outside the rows). When none applies the
-field needs search ("guess").
+The solver applies the easiest technique of :data:`LADDER` that makes progress, then starts
+again from the easiest (singles; locked candidates; naked and hidden pairs, triples, quads;
+X-wing, swordfish, jellyfish over rows, columns and blocks; turbot fish; W-, XY-, XYZ-wing;
+unique rectangles; simple colouring; X-chains, XY-chains, AICs; ALS-XZ; forcing chains; trial).
+Every technique works on irregular blocks. Every step is checked against the solution: a
+wrong placement or elimination raises :class:`RatingError` (a bug, never an answer).
+
+- ``score``: the hardest step decides, on a numeric scale in the manner of Sudoku Explainer
+  (1.0 full house ... 2.3 naked single ... 9.5 trial); chains add 0.1 per two nodes past four.
+- ``effort``: the sum of HoDoKu's per-step points (HoDoKu's own score).
+- ``level``: HoDoKu's rule: the highest level of a technique used, raised while ``effort``
+  passes the level's maximum (800 easy, 1000 medium, 1600 hard, 1800 unfair).
 
 Examples
 --------
 >>> from puzzles.numbridge.field import Field
 >>> g = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 >>> r = rate(Field.make(g))
->>> r.solved, r.hardest
-(True, 'naked single')
+>>> r.solved, r.hardest, r.level
+(True, 'hidden single', 'easy')
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
-from puzzles.numbridge.field import CELLS, Field, units
+from puzzles.errors import InvalidInputError
+from puzzles.numbridge.field import CELLS, Field, cell_name
 from solver.numbridge.engine import search
+from solver.numbridge.techniques import (
+    als,
+    chains,
+    colouring,
+    fish,
+    forcing,
+    intersections,
+    singles,
+    subsets,
+    uniqueness,
+    wings,
+)
+from solver.numbridge.techniques.grid import Grid, Step
 
-TECHNIQUES = ["naked single", "hidden single", "locked candidates", "naked pair", "hidden pair",
-              "law of leftovers"]
-#: A rough numeric scale (1 = easiest), in the spirit of the Sudoku Explainer ratings.
-SCALE = {"naked single": 1.0, "hidden single": 1.5, "locked candidates": 2.6, "naked pair": 3.0,
-         "hidden pair": 3.4, "law of leftovers": 3.8, "guess": 9.0}
+LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
+#: HoDoKu's maximum effort per level (DIFFICULTY_MAX_SCORE).
+LEVEL_MAX_EFFORT = {"easy": 800, "medium": 1000, "hard": 1600, "unfair": 1800}
 
 
-def _bits(m: int) -> list[int]:
-    return [d for d in range(9) if m >> d & 1]
+class RatingError(RuntimeError):
+    """A technique produced a step that contradicts the solution (an internal bug)."""
 
 
-def _popcount(m: int) -> int:
-    return bin(m).count("1")
+@dataclass(frozen=True)
+class Technique:
+    """A rung of the ladder: finder, scale value, HoDoKu level and per-step points."""
+
+    name: str
+    find: Callable[[Grid], Step | None]
+    score: float
+    level: str
+    effort: int
+    needs_unique: bool = False
+
+
+LADDER: list[Technique] = [
+    Technique("full house", singles.full_house, 1.0, "easy", 4),
+    Technique("hidden single (block)", partial(singles.hidden_single, block_only=True), 1.2,
+              "easy", 14),
+    Technique("hidden single", singles.hidden_single, 1.5, "easy", 14),
+    Technique("naked single", singles.naked_single, 2.3, "easy", 4),
+    Technique("locked candidates", intersections.locked_candidates, 2.6, "medium", 50),
+    Technique("naked pair", partial(subsets.naked_subset, n=2), 3.0, "medium", 60),
+    Technique("naked triple", partial(subsets.naked_subset, n=3), 3.6, "medium", 80),
+    Technique("hidden pair", partial(subsets.hidden_subset, n=2), 3.4, "medium", 70),
+    Technique("hidden triple", partial(subsets.hidden_subset, n=3), 4.0, "medium", 100),
+    Technique("naked quad", partial(subsets.naked_subset, n=4), 5.0, "hard", 120),
+    Technique("hidden quad", partial(subsets.hidden_subset, n=4), 5.4, "hard", 150),
+    Technique("X-wing", partial(fish.fish, n=2), 3.2, "hard", 140),
+    Technique("swordfish", partial(fish.fish, n=3), 3.8, "hard", 150),
+    Technique("jellyfish", partial(fish.fish, n=4), 5.2, "hard", 160),
+    Technique("turbot fish", partial(chains.chain, kind="x", max_nodes=4), 4.2, "hard", 130),
+    Technique("W-wing", wings.w_wing, 4.4, "hard", 150),
+    Technique("XY-wing", wings.xy_wing, 4.2, "hard", 160),
+    Technique("XYZ-wing", wings.xyz_wing, 4.4, "hard", 180),
+    Technique("unique rectangle", uniqueness.unique_rectangle, 4.5, "hard", 100, True),
+    Technique("simple colouring", colouring.simple_colouring, 5.6, "hard", 150),
+    Technique("X-chain", partial(chains.chain, kind="x", max_nodes=12, min_nodes=6), 6.5,
+              "unfair", 260),
+    Technique("XY-chain", partial(chains.chain, kind="xy", max_nodes=12), 6.6, "unfair", 260),
+    Technique("AIC", partial(chains.chain, kind="aic", max_nodes=10), 7.0, "unfair", 280),
+    Technique("ALS-XZ", als.als_xz, 7.5, "unfair", 300),
+    Technique("forcing chain", forcing.forcing_chain, 8.3, "extreme", 500),
+]
+TRIAL = Technique("trial", lambda g: None, 9.5, "extreme", 10000)
+TECHNIQUES = [t.name for t in LADDER] + [TRIAL.name]
+#: The scale value of every technique (hardest step decides).
+SCALE = {t.name: t.score for t in LADDER + [TRIAL]}
+
+
+@dataclass
+class RatedStep:
+    """A step of the solving path with its technique's rung."""
+
+    step: Step
+    technique: Technique
+
+    @property
+    def score(self) -> float:
+        """The step's scale value (chains: +0.1 per two nodes past four)."""
+        bonus = max(0, self.step.size - 4) // 2 * 0.1 if "chain" in self.technique.name \
+            or self.technique.name == "AIC" else 0.0
+        return round(self.technique.score + bonus, 1)
 
 
 @dataclass
 class Rating:
-    """The techniques used (name -> times), whether logic alone solved the field, the hardest
-    technique needed, the numeric scale value and our search's node count."""
+    """The rating of a field: the path, the hardest step, the scale, the effort and the level."""
 
+    steps: list[RatedStep] = field(default_factory=list)
     used: dict[str, int] = field(default_factory=dict)
     solved: bool = False
     hardest: str = ""
     score: float = 0.0
+    effort: int = 0
+    level: str = "easy"
     nodes: int = 0
     empty_left: int = 0
     filled: str = ""
+    blocks: str = ""
 
-    def to_json(self) -> dict[str, object]:
-        """``{"hardest", "score", "solved_by_logic", "techniques": {name: n}, "search_nodes",
-        "empty_left"}``."""
-        return {"hardest": self.hardest, "score": self.score, "solved_by_logic": self.solved,
-                "techniques": self.used, "search_nodes": self.nodes,
-                "empty_left": self.empty_left}
-
-
-class _Logic:
-    def __init__(self, f: Field) -> None:
-        self.units = units(f.blocks)
-        self.blocks = f.blocks
-        self.irregular = not f.regular
-        self.peers = [sorted({x for u in self.units if c in u for x in u} - {c})
-                      for c in range(CELLS)]
-        self.value = [0] * CELLS
-        self.cand = [511] * CELLS
-        for c in range(CELLS):
-            if f.givens[c] != "0":
-                self.place(c, int(f.givens[c]) - 1)
-
-    def place(self, c: int, d: int) -> None:
-        self.value[c] = d + 1
-        self.cand[c] = 1 << d
-        for p in self.peers[c]:
-            self.cand[p] &= ~(1 << d)
-
-    def naked_single(self) -> bool:
-        for c in range(CELLS):
-            if not self.value[c] and _popcount(self.cand[c]) == 1:
-                self.place(c, self.cand[c].bit_length() - 1)
-                return True
-        return False
-
-    def hidden_single(self) -> bool:
-        for u in self.units:
-            for d in range(9):
-                where = [c for c in u if self.cand[c] >> d & 1]
-                if len(where) == 1 and not self.value[where[0]]:
-                    self.place(where[0], d)
-                    return True
-        return False
-
-    def locked(self) -> bool:
-        for a in self.units:
-            for d in range(9):
-                where = {c for c in a if not self.value[c] and self.cand[c] >> d & 1}
-                if len(where) < 2:
-                    continue
-                for b in self.units:
-                    if b is a or not where <= set(b):
-                        continue
-                    hit = False
-                    for c in b:
-                        if c not in where and not self.value[c] and self.cand[c] >> d & 1:
-                            self.cand[c] &= ~(1 << d)
-                            hit = True
-                    if hit:
-                        return True
-        return False
-
-    def naked_pair(self) -> bool:
-        for u in self.units:
-            pairs = [c for c in u if not self.value[c] and _popcount(self.cand[c]) == 2]
-            for i, c1 in enumerate(pairs):
-                for c2 in pairs[i + 1:]:
-                    m = self.cand[c1]
-                    if self.cand[c2] != m:
-                        continue
-                    hit = False
-                    for c in u:
-                        if c not in (c1, c2) and not self.value[c] and self.cand[c] & m:
-                            self.cand[c] &= ~m
-                            hit = True
-                    if hit:
-                        return True
-        return False
-
-    def hidden_pair(self) -> bool:
-        for u in self.units:
-            where = {d: frozenset(c for c in u if not self.value[c] and self.cand[c] >> d & 1)
-                     for d in range(9)}
-            for d1 in range(9):
-                if len(where[d1]) != 2:
-                    continue
-                for d2 in range(d1 + 1, 9):
-                    if where[d2] != where[d1]:
-                        continue
-                    m = (1 << d1) | (1 << d2)
-                    hit = False
-                    for c in where[d1]:
-                        if self.cand[c] & ~m:
-                            self.cand[c] &= m
-                            hit = True
-                    if hit:
-                        return True
-        return False
-
-    def leftovers(self) -> bool:
-        if not self.irregular:
-            return False
-        for lines in (self.units[:9], self.units[9:18]):
-            for k in range(1, 9):
-                for start in range(0, 10 - k):
-                    area = {c for u in lines[start:start + k] for c in u}
-                    overlap = sorted(range(1, 10), key=lambda b: -sum(
-                        1 for c in area if self.blocks[c] == str(b)))[:k]
-                    chosen = {c for c in range(CELLS) if int(self.blocks[c]) in overlap}
-                    inn, out = area - chosen, chosen - area
-                    if not inn:
-                        continue
-                    if self._subset(inn, out) or self._subset(out, inn):
-                        return True
-        return False
-
-    def _subset(self, a: set[int], b: set[int]) -> bool:
-        allowed = 0
-        for c in b:
-            allowed |= self.cand[c]
-        hit = False
-        for c in a:
-            if not self.value[c] and self.cand[c] & ~allowed:
-                self.cand[c] &= allowed
-                hit = True
-        return hit
-
-    def broken(self) -> bool:
-        return any(m == 0 for m in self.cand)
+    def to_json(self, with_steps: bool = False) -> dict[str, object]:
+        """``{"hardest", "score", "effort", "level", "solved_by_logic", "techniques":
+        {name: n}, "search_nodes", "empty_left"}`` (and ``"steps"`` when asked)."""
+        doc: dict[str, object] = {
+            "hardest": self.hardest, "score": self.score, "effort": self.effort,
+            "level": self.level, "solved_by_logic": self.solved, "techniques": self.used,
+            "search_nodes": self.nodes, "empty_left": self.empty_left}
+        if with_steps:
+            doc["steps"] = [{**s.step.to_json(), "score": s.score,
+                             "text": s.step.text(self.blocks)} for s in self.steps]
+        return doc
 
 
-def rate(f: Field) -> Rating:
-    """Rate ``f``: techniques needed by the human-style solver and the search's node count.
+def _check(step: Step, solution: str, name: str) -> None:
+    for c, d in step.placements:
+        if solution[c] != str(d):
+            raise RatingError(f"{name} placed {d} on {cell_name(c)}, the solution has "
+                              f"{solution[c]}")
+    for c, d in step.eliminations:
+        if solution[c] == str(d):
+            raise RatingError(f"{name} removed {d} from {cell_name(c)}, the solution digit")
 
-    Complexity: each step scans every unit, so a rating costs milliseconds to a few tenths of a
-    second in pure Python.
+
+def level_of(tech_level: str, effort: int) -> str:
+    """HoDoKu's level: the technique level, raised while the effort passes its maximum."""
+    i = LEVELS.index(tech_level)
+    while i < len(LEVELS) - 1 and effort > LEVEL_MAX_EFFORT[LEVELS[i]]:
+        i += 1
+    return LEVELS[i]
+
+
+def rate(f: Field, max_steps: int = 400, trial: bool = True) -> Rating:
+    """Rate ``f`` by the ladder (see the module docstring).
+
+    Parameters
+    ----------
+    f : Field
+        A field with exactly one solution.
+    max_steps : int
+        Stop after this many steps (a safety net; fields need at most 81 placements plus
+        eliminations).
+    trial : bool
+        Place the solution's digit when no technique applies (else stop there: ``solved`` is
+        False and ``hardest`` is ``guess``).
+
+    Raises
+    ------
+    InvalidInputError
+        When ``f`` has no solution or more than one.
+    RatingError
+        When a technique contradicts the solution (a bug).
     """
-    logic = _Logic(f)
-    steps = [("naked single", logic.naked_single), ("hidden single", logic.hidden_single),
-             ("locked candidates", logic.locked), ("naked pair", logic.naked_pair),
-             ("hidden pair", logic.hidden_pair), ("law of leftovers", logic.leftovers)]
-    r = Rating()
-    while not logic.broken() and not all(logic.value):
-        for name, step in steps:
-            if step():
-                r.used[name] = r.used.get(name, 0) + 1
+    res = search(f, cap=2)
+    if res.count != 1:
+        raise InvalidInputError("the field has " + ("no solution" if res.count == 0 else
+                                                    "more than one solution") +
+                                "; rating needs exactly one")
+    solution = res.solution
+    g = Grid(f)
+    r = Rating(nodes=res.nodes, blocks=f.blocks)
+    stuck = False
+    while not g.solved() and len(r.steps) < max_steps:
+        for tech in LADDER:
+            step = tech.find(g)
+            if step is not None:
                 break
         else:
-            break
-    r.solved = all(logic.value) and not logic.broken()
-    r.empty_left = logic.value.count(0)
-    r.filled = "".join(str(v) for v in logic.value)
-    needed = [t for t in TECHNIQUES if t in r.used]
-    r.hardest = needed[-1] if r.solved and needed else ("guess" if not r.solved else "none")
-    r.score = SCALE.get(r.hardest, 0.0)
-    r.nodes = search(f, cap=2).nodes
+            if not trial:
+                stuck = True
+                break
+            tech, step = TRIAL, forcing.trial(g, solution)
+        _check(step, solution, tech.name)
+        g.apply(step)
+        r.steps.append(RatedStep(step, tech))
+        key = tech.name if not tech.name.startswith("hidden single") else "hidden single"
+        r.used[key] = r.used.get(key, 0) + 1
+    r.solved = g.solved() and not any(s.technique is TRIAL for s in r.steps)
+    r.filled = "".join(str(v) for v in g.value)
+    r.empty_left = r.filled.count("0")
+    r.effort = sum(s.technique.effort for s in r.steps)
+    if r.steps:
+        hardest = max(r.steps, key=lambda s: (s.score, -r.steps.index(s)))
+        r.score = hardest.score
+        r.hardest = "guess" if stuck else hardest.technique.name
+        tech_level = max((s.technique.level for s in r.steps), key=LEVELS.index)
+    else:
+        r.hardest, tech_level = "none", "easy"
+    if stuck:
+        r.score = SCALE["trial"]
+        tech_level = "extreme"
+    if r.hardest.startswith("hidden single"):
+        r.hardest = "hidden single"
+    r.level = level_of(tech_level, r.effort)
+    assert len(r.filled) == CELLS
     return r

@@ -12,7 +12,8 @@ Examples
 >>> from puzzles.numbridge.field import Field
 >>> from puzzles.numbridge.game import Game, RoomSettings
 >>> sol = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
->>> g = Game.new(Field.make(sol[:78] + "000"), sol, RoomSettings(hand_size=1), bag=[1, 9, 7])
+>>> s = RoomSettings(tiles="empty", claim_tile="any", hand_size=1)
+>>> g = Game.new(Field.make(sol[:78] + "000"), sol, s, bag=[1, 9, 7])
 >>> r = solve_endgame(g)
 >>> r.value, [m.text() for m in r.line]
 (1, ['place g9 1', 'place i9 9', 'pass', 'place h9 7'])
@@ -58,7 +59,16 @@ def endgame_moves(g: Game) -> list[Move]:
         for c in by_digit.get(d, ()):
             moves.append(Move("place", c, d))
     cost = g.settings.claim_cost
-    if len(g.hands[p]) >= cost:
+    if g.settings.claim_tile == "digit":
+        seen: set[tuple[int, int]] = set()
+        for c in g.unclaimed_givens():
+            # givens of one digit in one block are interchangeable
+            key = (g.block_of[c], g.digits[c])
+            if key in seen:
+                continue
+            seen.add(key)
+            moves += [Move("claim", c, tiles=t) for t in g.claim_payments(c)]
+    elif len(g.hands[p]) >= cost:
         if cost == 1:
             pays: list[tuple[int, ...]] = [(d,) for d in hand]
         else:

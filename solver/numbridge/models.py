@@ -14,6 +14,7 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from puzzles.numbridge.field import CELLS, Field, units
+from solver.interrupts import solve_interruptibly
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):
@@ -58,7 +59,7 @@ def cpsat_count(field: Field, cap: int = 2, workers: int = 1) -> tuple[int, str]
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.linearization_level = 0
     cb = _Collector(x, cap)
-    solver.solve(m, cb)
+    solve_interruptibly(solver, m, cb)
     return len(cb.solutions), cb.solutions[0] if cb.solutions else ""
 
 
@@ -67,7 +68,7 @@ def cpsat_solve(field: Field) -> str:
     m, x = cpsat_model(field)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    status = solver.solve(m)
+    status = solve_interruptibly(solver, m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return ""
     return "".join(str(next(d + 1 for d in range(9) if solver.value(x[c][d])))
@@ -103,7 +104,7 @@ def cpsat_int_solve(field: Field) -> str:
         m.add_all_different([x[c] for c in unit])  # rows, columns, blocks
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    status = solver.solve(m)
+    status = solve_interruptibly(solver, m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return ""
     return "".join(str(solver.value(v)) for v in x)

@@ -47,11 +47,16 @@ def useful_moves(g: Game) -> list[Move]:
         if g.digits[c] == 0:
             empty_by_digit.setdefault(int(g.solution[c]), []).append(c)
     moves = [Move("place", c, d) for d in sorted(set(hand)) for c in empty_by_digit.get(d, [])]
-    dead = sorted({d for d in hand if d not in empty_by_digit})
+    givens = g.unclaimed_givens()
+    by_digit = g.settings.claim_tile == "digit"
+    claimable = {g.digits[c] for c in givens} if by_digit else set()
+    dead = sorted({d for d in hand if d not in empty_by_digit and d not in claimable})
     cost = g.settings.claim_cost
-    if len(hand) >= cost:
+    if by_digit:
+        moves += [Move("claim", c, tiles=t) for c in givens for t in g.claim_payments(c)]
+    elif len(hand) >= cost:
         pay = _payment(hand, dead, cost)
-        for c in g.unclaimed_givens():
+        for c in givens:
             moves.append(Move("claim", c, tiles=pay))
     empty = g.empty_cells()
     if empty:

@@ -23,9 +23,9 @@ from starlette.responses import Response
 
 from puzzles.errors import PuzzleError
 from solver.server import messages as msg
+from solver.server.catalog import ROOMS, room
 from solver.server.engines import EnginePool
 from solver.server.live import Connection, LiveGame, Manager, RequestError
-from solver.server.rooms import ROOMS, room
 from solver.server.storage import Storage
 
 log = logging.getLogger("solver.server")

@@ -24,8 +24,9 @@ from typing import Any
 
 from puzzles.errors import IllegalMoveError, InvalidInputError, PuzzleError
 from puzzles.game import GameState
+from solver.server.catalog import room
 from solver.server.engines import EnginePool
-from solver.server.rooms import Room, room
+from solver.server.rooms import Room
 from solver.server.storage import GameRow, MoveRow, Storage
 
 log = logging.getLogger("solver.server")
@@ -120,6 +121,7 @@ class LiveGame:
     timer: asyncio.Task[None] | None = None
     engine: asyncio.Task[None] | None = None
     _cache: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
+    _shared: dict[str, Any] = field(default_factory=dict)
 
     @property
     def seq(self) -> int:
@@ -165,10 +167,16 @@ class LiveGame:
                 "undo": self.against_engine() and self.room.undo,
                 "waiting": [i for i, s in enumerate(self.seats)
                             if s.kind == "human" and i not in self.joined],
-                **self.room.render(self.state, seat),
+                **self.room.render(self.state, seat, self._shared_for(self.seq)),
             }
             self._cache[key] = msg
         return {**msg, "clock": self.room.clock(self.state, self.now())}
+
+    def _shared_for(self, seq: int) -> dict[str, Any]:
+        """The memo of the public pictures of position ``seq`` (kept for the newest only)."""
+        if self._shared.get("seq") != seq:
+            self._shared = {"seq": seq}
+        return self._shared
 
     def row(self) -> GameRow:
         """The stored form of the game (without moves)."""
@@ -191,8 +199,8 @@ class Manager:
         self.engines = engines or EnginePool()
         self.max_games_per_client = max_games_per_client
         self.games: dict[str, LiveGame] = {}
-        self._db = concurrent.futures.ThreadPoolExecutor(1, "storage")
-        self._loaded = False
+        self._db: concurrent.futures.ThreadPoolExecutor | None = None
+        self._draw: concurrent.futures.ThreadPoolExecutor | None = None
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -206,7 +214,6 @@ class Manager:
                 continue
             if g is not None:
                 self._schedule(g)
-        self._loaded = True
 
     async def stop(self) -> None:
         """Cancel timers and engine jobs, close sockets, release workers."""
@@ -217,9 +224,17 @@ class Manager:
             for c in list(g.conns):
                 await c.close()
         self.engines.close()
-        self._db.shutdown(wait=True)
+        if self._db is not None:
+            self._db.shutdown(wait=True)
+            self._db = None
+        if self._draw is not None:
+            self._draw.shutdown(wait=True)
+            self._draw = None
 
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run a storage call in the storage thread (one thread: writes keep their order)."""
+        if self._db is None:
+            self._db = concurrent.futures.ThreadPoolExecutor(1, "storage")
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, fn, *args)
 
@@ -361,24 +376,27 @@ class Manager:
                             g.clock_doc(), "live")
             del g.moves[target:]
             g._cache.clear()
-        self._broadcast(g)
+            g._shared = {}
+            await self._broadcast(g)
         self._schedule(g)
 
     async def _commit(self, g: LiveGame, seat: int, texts: list[str], t: float) -> None:
-        """Store the actions just applied (one transaction each, in order), then broadcast."""
+        """Store the action just applied (one transaction: the move row and the state after
+        it), then broadcast. ``texts`` names it (rooms return one text per action)."""
         over = g.state.is_over()
-        for i, text in enumerate(texts):
-            last = i == len(texts) - 1
-            status = "over" if over and last else "live"
-            result = g.state.result_text() if over and last else ""
-            m = MoveRow(g.seq, seat, text, time.time())
-            await self._run(self.storage.record_move, g.id, m,
-                            g.state_doc() if last else g.state_doc(), g.clock_doc(),
-                            status, result)
-            g.moves.append(m)
+        status = "over" if over else "live"
+        result = g.state.result_text() if over else ""
+        m = MoveRow(g.seq, seat, " / ".join(texts), time.time())
+        await self._run(self.storage.record_move, g.id, m, g.state_doc(), g.clock_doc(),
+                        status, result)
+        g.moves.append(m)
         if over:
-            g.status, g.result = "over", g.state.result_text()
-        self._broadcast(g)
+            g.status, g.result = "over", result
+        moved = {"type": "moved", "id": g.id, "ply": g.seq, "seat": seat, "move": m.text,
+                 "status": g.status}
+        for c in list(g.conns):  # the short notice first, the drawn position follows
+            c.post(moved)
+        await self._broadcast(g)
 
     async def _advance_clock(self, g: LiveGame, t: float) -> None:
         """Apply every clock event up to game time ``t`` (stored, then broadcast)."""
@@ -386,9 +404,18 @@ class Manager:
         if texts:
             await self._commit(g, -1, texts, t)
 
-    def _broadcast(self, g: LiveGame) -> None:
+    async def _broadcast(self, g: LiveGame) -> None:
+        """Send every socket its seat's ``state``. The caller holds the game's lock (the state
+        cannot change meanwhile); the pictures are drawn in the drawing thread so that the
+        event loop keeps serving the other games."""
+        if self._draw is None:
+            self._draw = concurrent.futures.ThreadPoolExecutor(1, "draw")
+        loop = asyncio.get_running_loop()
+        done: dict[int | None, dict[str, Any]] = {}
+        for seat in {c.seat for c in g.conns}:
+            done[seat] = await loop.run_in_executor(self._draw, g.message, seat)
         for c in list(g.conns):
-            c.post(g.message(c.seat))
+            c.post(done[c.seat] if c.seat in done else g.message(c.seat))
 
     async def _after(self, g: LiveGame) -> None:
         self._schedule(g)
@@ -403,12 +430,17 @@ class Manager:
             async with g.lock:
                 g.joined.add(conn.seat)
                 humans = {i for i, s in enumerate(g.seats) if s.kind == "human"}
-                if g.started is None and humans <= g.joined:
+                starts = g.started is None and humans <= g.joined
+                if starts:
                     g.started = time.time()
                 await self._run(functools.partial(self.storage.update_game, g.id,
                                                   clock=g.clock_doc()))
             g._cache.clear()
             self._schedule(g)
+            if starts:  # everybody sees that the clock runs now
+                for other in g.conns:
+                    if other is not conn:
+                        other.post(g.message(other.seat))
         conn.post(g.message(conn.seat))
 
     async def disconnect(self, g: LiveGame, conn: Connection) -> None:

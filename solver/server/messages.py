@@ -12,7 +12,9 @@ Client -> server on ``/ws/{game_id}?token=...`` (one JSON object per text frame,
   hand, legal or the rule that refuses it).
 - ``{"type": "ping"}``.
 
-Server -> client: ``state`` (the seat's view, drawn boards, clock, moves), ``cell`` (the
+Server -> client: ``moved`` (a short notice of an accepted action: ``ply``, ``seat``, ``move``,
+sent before the drawn position), ``state`` (the seat's view, drawn boards, clock, moves),
+``cell`` (the
 answer to a cell query), ``error`` (``{"type": "error", "message": ..., "rule": ...}``),
 ``pong``.
 """

@@ -13,7 +13,7 @@ from puzzles.errors import InvalidInputError
 from puzzles.game import GameState
 from reports.dominimum import PALETTE, Highlight, layout_svg
 from solver.server.messages import RoomSetting
-from solver.server.rooms import Room, register
+from solver.server.rooms import Room
 
 
 def core_of(state: GameState[Any]) -> Game:
@@ -35,9 +35,16 @@ def targets(layout: Layout) -> dict[Cell, str]:
     return {c: f"{c[0]},{c[1]}" for c in sorted(out)}
 
 
-def tile_svg(values: tuple[int, int]) -> str:
-    """A tile drawn alone, horizontally (``reports.dominimum``)."""
-    return layout_svg(Layout([Placement(values[0], values[1], ((0, 0), (1, 0)))]), cell=32.0)
+TURNS = ((1, 0), (0, 1), (-1, 0), (0, -1))  # the second half right, below, left, above
+
+
+def tile_svg(values: tuple[int, int], turn: int = 0, mark: bool = False) -> str:
+    """A tile drawn alone (``reports.dominimum``): its second half in direction ``turn`` of
+    the first; ``mark`` puts a dot on the first half (the half that goes on the clicked cell)."""
+    dx, dy = TURNS[turn]
+    lay = Layout([Placement(values[0], values[1], ((0, 0), (dx, dy)))])
+    return layout_svg(lay, cell=32.0, marks={(0, 0): "●"} if mark else None,
+                      coordinates=False, legend=False)
 
 
 class _DominimumBase(Room):
@@ -52,7 +59,7 @@ class _DominimumBase(Room):
         from puzzles.dominimum.game import Rules
 
         cls = self.state_class()
-        return cls.deal(seats, seed,  # type: ignore[attr-defined,no-any-return]
+        return cls.deal(seats, seed,  # type: ignore[attr-defined]
                         Rules(within_tile=bool(settings.get("within_tile", True))))
 
     def seat_names(self, g: Game) -> list[str]:
@@ -91,7 +98,8 @@ class _DominimumBase(Room):
             row["rank"] = res["ranking"].index(row["seat"]) + 1
         return lights, table
 
-    def render(self, state: GameState[Any], seat: int | None) -> dict[str, Any]:
+    def render(self, state: GameState[Any], seat: int | None,
+               shared: dict[str, Any]) -> dict[str, Any]:
         g = core_of(state)
         view = state.view(seat)
         over = g.is_terminal()
@@ -105,19 +113,25 @@ class _DominimumBase(Room):
                                "hand": [], "info": {"placed": len(g.layout.placements),
                                                     "tiles": g.total_tiles}}
         if over:
-            lights, table = self.final(g)
-            out["board"] = layout_svg(g.layout, lights, marks=marks)
-            out["info"]["final"] = table
+            if "board" not in shared:
+                lights, shared["final"] = self.final(g)
+                shared["board"] = layout_svg(g.layout, lights, marks=marks)
+            out["board"] = shared["board"]
+            out["info"]["final"] = shared["final"]
             out["status_line"] = f"game over: {state.result_text()}"
         else:
-            out["board"] = layout_svg(g.layout, marks=marks,
-                                      targets=targets(g.layout) if mine else None)
+            key = "board_mover" if mine else "board"
+            if key not in shared:
+                shared[key] = layout_svg(g.layout, marks=marks,
+                                         targets=targets(g.layout) if mine else None)
+            out["board"] = shared[key]
             out["status_line"] = (f"tile {len(g.layout.placements) + 1} of {g.total_tiles}: "
                                   f"seat {g.to_move + 1} to move")
         if seat is not None:
             hand = g.hands[seat]
             if hand is not None and not over:
-                out["hand"] = [{"values": list(hand), "svg": tile_svg(hand)}]
+                out["hand"] = [{"values": list(hand), "svg": tile_svg(hand),
+                                "turns": [tile_svg(hand, k, True) for k in range(4)]}]
             if g.kind == "dominimum":
                 m = g.missions[seat]
                 out["info"]["mission"] = {"values": list(m), "name": tile_name(m),
@@ -151,7 +165,6 @@ class _DominimumBase(Room):
         return {"ply": ply, "moves": total, "board": layout_svg(lay, lights), "info": info}
 
 
-@register
 class DominimumRoom(_DominimumBase):
     """Dominimum: 2-4 seats, secret missions, lowest score wins."""
 
@@ -160,7 +173,6 @@ class DominimumRoom(_DominimumBase):
     seat_range = (2, 4)
 
 
-@register
 class DominomegaRoom(_DominimumBase):
     """Dominomega: 3 seats (or 2), one symbol each, highest score wins."""
 

@@ -10,7 +10,7 @@ from puzzles.game import GameState
 from reports.dominions import Marks, position_svg
 from reports.svg import PieceDrawing, Style, board_svg
 from solver.server.messages import RoomSetting
-from solver.server.rooms import Room, register
+from solver.server.rooms import Room
 
 LAYERS = ("groups", "liberties", "sections", "eyes", "oscillation", "atari")
 PIECE_STYLE = Style(cell_size=14.0, beam_width=2.4, margin=3.0)
@@ -73,8 +73,9 @@ def marks_for(pos: Position, layers: set[str]) -> tuple[Marks, dict[str, Any]]:
             marks.eyes = {COLOUR_LETTERS.index(k): v for k, v in a.eyes.items()}
             facts["eyes"] = {k: [pos.board.name(c) for c in v] for k, v in a.eyes.items()}
         if "oscillation" in layers:
-            marks.oscillation = a.oscillation_eyes
-            facts["eyes by oscillation"] = [pos.board.name(c) for c in a.oscillation_eyes]
+            marks.oscillation = a.oscillation_cells
+            facts["eyes by oscillation"] = {k: [pos.board.name(c) for c in v]
+                                            for k, v in a.oscillation_eyes.items()}
         if "atari" in layers:
             atari = [g for g in a.groups if g.atari]
             marks.groups = list(marks.groups) + [(g.view.colour, sorted(g.view.cells))
@@ -86,7 +87,6 @@ def marks_for(pos: Position, layers: set[str]) -> tuple[Marks, dict[str, Any]]:
     return marks, facts
 
 
-@register
 class DominionsRoom(Room):
     """Dominions: two seats, White (seat 1) moves first; perfect information."""
 
@@ -117,9 +117,14 @@ class DominionsRoom(Room):
             return []
         return ["pass"]
 
-    def render(self, state: GameState[Any], seat: int | None) -> dict[str, Any]:
+    def render(self, state: GameState[Any], seat: int | None,
+               shared: dict[str, Any]) -> dict[str, Any]:
         pos = position_of(state)
-        marks, facts = marks_for(pos, set())
+        if "board" not in shared:
+            marks, facts = marks_for(pos, set())
+            shared["board"] = position_svg(pos, marks, cell_names=True)
+            shared["facts"] = facts
+        facts = shared["facts"]
         w, b = pos.score()
         mover = pos.to_move
         over = state.is_over()
@@ -127,7 +132,7 @@ class DominionsRoom(Room):
                   f"move {len(pos.moves) + 1}: {COLOUR_LETTERS[mover]} to move"
                   + (" (the opponent passed)" if pos.passes == 1 else ""))
         return {
-            "board": position_svg(pos, marks, cell_names=True),
+            "board": shared["board"],
             "status_line": status,
             "seat_labels": ["White", "Black"],
             "seat_colours": ["", ""],

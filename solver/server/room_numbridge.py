@@ -13,7 +13,7 @@ from puzzles.numbridge.game import PLAYER_LETTER, Game, RoomSettings
 from puzzles.numbridge.state import NumbridgeState
 from reports.numbridge import OWNER_STROKE, BlockOutline, field_svg
 from solver.server.messages import RoomSetting
-from solver.server.rooms import Room, register
+from solver.server.rooms import Room
 
 _DEFAULT = RoomSettings()
 
@@ -33,7 +33,6 @@ def core_of(state: GameState[Any]) -> Game:
     raise InvalidInputError("not a Numbridge state")
 
 
-@register
 class NumbridgeRoom(Room):
     """Numbridge Domains: seat 1 is A (blue, moves first), seat 2 is B (red)."""
 
@@ -179,22 +178,28 @@ class NumbridgeRoom(Room):
                                                                   "offer", "end")],
         }
 
-    def render(self, state: GameState[Any], seat: int | None) -> dict[str, Any]:
+    def render(self, state: GameState[Any], seat: int | None,
+               shared: dict[str, Any]) -> dict[str, Any]:
         g = core_of(state)
+        if "board" not in shared:
+            shared["board"] = self.board(g, False)
+            shared["facts"] = self.facts(g)
+            if g.settings.candidates:
+                shared["board_candidates"] = self.board(g, True)
         out: dict[str, Any] = {
-            "board": self.board(g, False),
+            "board": shared["board"],
             "status_line": g.status_line(),
             "seat_labels": ["A (blue)", "B (red)"],
             "seat_colours": ["blue", "red"],
             "hand_title": "Your hand" if seat is not None else "Hands",
             "hand": sorted(g.hands[seat + 1]) if seat is not None else [],
-            "info": self.facts(g),
+            "info": shared["facts"],
             "actions": self.actions(state, seat),
             "pass_text": "pass",
             "view": state.view(seat),
         }
-        if g.settings.candidates:
-            out["board_candidates"] = self.board(g, True)
+        if "board_candidates" in shared:
+            out["board_candidates"] = shared["board_candidates"]
         return out
 
     def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:

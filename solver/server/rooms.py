@@ -118,8 +118,12 @@ class Room:
         return []
 
     # ------------------------------------------------------------------ pictures
-    def render(self, state: GameState[Any], seat: int | None) -> dict[str, Any]:
-        """What ``seat`` sees: the board (SVG from ``reports/``), hand, info and actions."""
+    def render(self, state: GameState[Any], seat: int | None,
+               shared: dict[str, Any]) -> dict[str, Any]:
+        """What ``seat`` sees: the board (SVG from ``reports/``), hand, info and actions.
+
+        ``shared`` memoizes the public parts (the board picture) across the seats of one
+        position: drawing is the costly step of a broadcast."""
         raise NotImplementedError
 
     def cell_info(self, state: GameState[Any], seat: int | None, cell: str) -> dict[str, Any]:
@@ -129,27 +133,3 @@ class Room:
     def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
         """The position after ``ply`` actions with the chosen analysis layers."""
         raise NotImplementedError
-
-
-ROOMS: dict[str, Room] = {}
-
-
-def register(cls: type[Room]) -> type[Room]:
-    """Class decorator: offer the room's game on the server."""
-    ROOMS[cls.game] = cls()
-    return cls
-
-
-def room(game: str) -> Room:
-    """The room of ``game``; InvalidInputError when the server does not offer it."""
-    try:
-        return ROOMS[game]
-    except KeyError:
-        raise InvalidInputError(f"unknown game {game!r} (known: {', '.join(ROOMS)})") from None
-
-
-def _load() -> None:
-    from solver.server import room_dominimum, room_dominions, room_numbridge  # noqa: F401
-
-
-_load()

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import networkx as nx
 
 from puzzles.arrangements import Arrangement
+from solver.arrange.problem import ArrangementProblem
+from solver.arrange.split import prefix_from_json
 
 
 def beam_graph(arr: Arrangement) -> nx.MultiGraph:
@@ -42,3 +47,13 @@ def loops_and_groups(arr: Arrangement) -> tuple[int, int, int]:
 def key(arr: Arrangement) -> tuple[tuple[tuple[int, int], int], ...]:
     """A solution as a hashable value."""
     return tuple(sorted(arr.placements.items()))
+
+
+COMPLETIONS = Path(__file__).resolve().parents[1] / "data" / "hexagon-completions"
+
+
+def completion(free: int) -> ArrangementProblem:
+    """The hexagon rhombus:8x8 completion with ``free`` free cells (the shared data set)."""
+    path = COMPLETIONS / f"rhombus8x8-free{free}.json"
+    fixed = prefix_from_json(json.loads(path.read_text()), str(path))
+    return ArrangementProblem.create("hexagon", "compact", "rhombus:8x8", fixed=fixed)

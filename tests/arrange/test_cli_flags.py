@@ -17,7 +17,8 @@ def test_enumerate_estimate_flag(capsys: pytest.CaptureFixture[str]) -> None:
                         "--json", "--quiet"], capsys)
     doc = json.loads(out)
     assert code == 0 and doc["probes"] == 1000 and doc["seed"] == 1
-    assert abs(doc["solutions"] - 652) < 4 * doc["solutions_error"]
+    assert abs(doc["solutions"] - 652) <= 4 * doc["solutions_error"] + 1e-9
+    assert doc["low"] <= 652 <= doc["high"] and doc["method"] == "tail"
 
 
 def test_count_and_estimate_together_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

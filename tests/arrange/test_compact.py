@@ -114,7 +114,7 @@ def test_torus_and_free_border_counts_match_cpsat_on_subproblems() -> None:
 @pytest.mark.slow
 def test_torus_and_free_border_full_counts_match_xcover() -> None:
     """Full counts, cross-checked with xcover on our DLX export (about a minute)."""
-    covers = pytest.importorskip("xcover").covers
+    from xcover import covers
 
     from solver.arrange.export import dlx_text, parse_xcc
 

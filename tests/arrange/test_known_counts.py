@@ -1,4 +1,9 @@
-"""Known arrangement counts from one data file (tests/data/arrangement_counts.txt)."""
+"""Known arrangement counts from one data file (tests/data/arrangement_counts.txt).
+
+Each line is counted by the engines, and compact lines flagged ``plain`` / ``plain-slow`` also
+by the independent counter of tests/arrange/plain_count.py (its own neighbours from the raw
+deltas). Every line says where its count comes from (``src=published:...`` or ``src=ours``).
+"""
 
 from pathlib import Path
 
@@ -6,6 +11,10 @@ import pytest
 
 from solver.arrange.problem import ArrangementProblem
 from solver.arrange.run import count_arrangements
+from tests.arrange.plain_count import plain_count
+
+#: the project's reference documents (``../shared/reference`` beside the checkout), if present
+REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference"
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "arrangement_counts.txt"
 
@@ -35,3 +44,36 @@ def test_known_count(set_name: str, kind: str, region: str | None, border: str,
     assert total == count
     if distinct is not None:
         assert orbits == distinct
+
+
+def lines() -> list[list[str]]:
+    return [f for f in (ln.split("#", 1)[0].split() for ln in DATA.read_text().splitlines())
+            if f]
+
+
+def plain_cases() -> list[object]:
+    out: list[object] = []
+    for set_name, kind, region, border, _single, count, _distinct, *flags in lines():
+        if "plain" in flags or "plain-slow" in flags:
+            assert kind == "compact"
+            marks = [pytest.mark.slow] if "plain-slow" in flags else []
+            out.append(pytest.param(set_name, region, border, int(count),
+                                    id=f"{set_name}-{region}-{border}", marks=marks))
+    return out
+
+
+@pytest.mark.parametrize(("set_name", "region", "border", "count"), plain_cases())
+def test_plain_count_agrees(set_name: str, region: str, border: str, count: int) -> None:
+    assert plain_count(set_name, region, border) == count
+
+
+def test_every_count_names_its_source() -> None:
+    for fields in lines():
+        src = [f for f in fields[7:] if f.startswith("src=")]
+        assert len(src) == 1, f"line {' '.join(fields)}: one src=published:FILE or src=ours"
+        kind, _, where = src[0][4:].partition(":")
+        assert kind in ("published", "ours"), fields
+        if kind == "published":
+            assert where, fields
+            if (REFERENCE / where).is_file():  # the reference file quotes the published count
+                assert f"**{fields[5]}**" in (REFERENCE / where).read_text()

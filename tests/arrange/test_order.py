@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from puzzles.errors import InvalidInputError
@@ -12,16 +9,8 @@ from solver.arrange import ArrangementProblem
 from solver.arrange.engines.kernel import KernelSearch, choose_dynamic
 from solver.arrange.instance import EdgeInstance
 from solver.arrange.run import count_arrangements
-from solver.arrange.split import prefix_from_json
 
-COMPLETIONS = Path(__file__).resolve().parents[1] / "data" / "hexagon-completions"
-
-
-def completion(free: int) -> ArrangementProblem:
-    """The hexagon rhombus:8x8 completion with ``free`` free cells (shared data set)."""
-    path = COMPLETIONS / f"rhombus8x8-free{free}.json"
-    fixed = prefix_from_json(json.loads(path.read_text()), str(path))
-    return ArrangementProblem.create("hexagon", "compact", "rhombus:8x8", fixed=fixed)
+from .helpers import completion
 
 
 @pytest.mark.parametrize(("free", "expected"), [(24, 2), (32, 99)])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -9,8 +10,10 @@ from puzzles.dominions import Position, parse_record, replay, write_record
 from puzzles.dominions.records import format_moves
 from solver.dominions.graphs import groups
 
-SETTINGS = settings(max_examples=8, deadline=None,
+SETTINGS = settings(max_examples=20, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+#: the same properties on many more random games: pytest -m slow
+MANY = settings(SETTINGS, max_examples=300)
 
 
 def play(data: st.DataObject, plies: int, pass_weight: int = 12) -> Position:
@@ -73,3 +76,10 @@ def test_undo_restores_everything(data: st.DataObject) -> None:
         pos.pop()
     assert pos.to_json() == doc
     assert (pos.must_beam, pos.must_blank, pos.occupied_neighbours) == masks
+
+
+# The slow run: every property above again, on 300 random games each.
+for _name in ("test_every_group_keeps_a_liberty_hands_shrink_board_grows",
+              "test_records_round_trip", "test_undo_restores_everything"):
+    _inner = globals()[_name].hypothesis.inner_test
+    globals()[f"{_name}_many"] = pytest.mark.slow(MANY(given(st.data())(_inner)))

@@ -105,17 +105,27 @@ def as_board(pos: Position) -> Board:
     return {pos.board.cells[i]: ("WB"[pos.owner[i]], pos.piece[i]) for i in pos.occupied}
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_legal_moves_and_results_match_the_plain_rules(seed: int) -> None:
+# (base, seed, every, plies): a full comparison on every ``every``-th position of one random
+# game (its first ``plies`` moves; 0 = the whole game); every = 1: every position compared
+GAMES = [(8, 0, 9, 0), (8, 1, 9, 0), (8, 2, 9, 0), (9, 0, 9, 0), (9, 1, 9, 0),
+         (8, 3, 1, 24), (9, 2, 1, 24),
+         pytest.param(8, 3, 1, 0, marks=pytest.mark.slow),
+         pytest.param(9, 3, 1, 0, marks=pytest.mark.slow),
+         pytest.param(10, 0, 3, 0, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize(("base", "seed", "every", "plies"), GAMES)
+def test_legal_moves_and_results_match_the_plain_rules(base: int, seed: int, every: int,
+                                                       plies: int) -> None:
     rng = random.Random(seed)
-    pos = Position(8)
+    pos = Position(base)
     on = set(pos.board.cells)
     checked = 0
-    while not pos.is_over():
+    while not pos.is_over() and (plies == 0 or len(pos.moves) < plies):
         board = as_board(pos)
         me = "WB"[pos.to_move]
         hand = pos.hand(pos.to_move)
-        if len(pos.moves) % 9 == 0:  # full comparison on every ninth position
+        if len(pos.moves) % every == 0:  # full comparison
             plain = {(pos.board.index[c], p) for c in on for p in hand
                      if play(board, on, c, p, me) is not None}
             engine = {(m.cell, m.piece) for m in pos.legal_moves() if not m.is_pass}
@@ -130,6 +140,8 @@ def test_legal_moves_and_results_match_the_plain_rules(seed: int) -> None:
         else:
             pos.push(move)
     assert checked >= 8
+    if every == 1:
+        assert checked == len(pos.moves)  # every position of the game
 
 
 def test_engine_refuses_what_the_plain_rules_refuse() -> None:

@@ -15,6 +15,9 @@ from solver.numbridge.analysis import analyse, candidates
 from solver.numbridge.endgame import solve_endgame
 from solver.numbridge.players import PLAYER_FUNCS, selfplay, useful_moves
 
+#: the earlier tile rules (one tile per empty cell, claims with any tile), which these
+#: scripted games with small bags use
+OLD: dict[str, str] = {"tiles": "empty", "claim_tile": "any"}
 SOL = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 BLOCKS = block_cells(Field.make("0" * 81).blocks)
 
@@ -25,7 +28,7 @@ def scripted(a_cells: list[int], b_cells: list[int]) -> Game:
     free = [c for c in range(80) if c not in a_cells and c not in b_cells]
     first = a_cells + free[:30 - len(a_cells)]
     second = b_cells + [c for c in range(80) if c not in first and c not in b_cells]
-    g = Game.new(f, SOL, RoomSettings(hand_size=30, move_limit=0, game_limit=0),
+    g = Game.new(f, SOL, RoomSettings(**OLD, hand_size=30, move_limit=0, game_limit=0),
                  bag=[int(SOL[c]) for c in first + second])
     ia, ib = iter(a_cells), iter(b_cells)
     while g.result is None:
@@ -135,7 +138,7 @@ def test_endgame_agrees_with_plain_minimax(seed: int, empty: int, hand: int) -> 
     bag = [int(SOL[c]) for c in cells]
     rng.shuffle(bag)
     # no claims (cost larger than any hand) keep the plain minimax small
-    s = RoomSettings(hand_size=hand, claim_cost=3, move_limit=0, game_limit=0)
+    s = RoomSettings(**OLD, hand_size=hand, claim_cost=3, move_limit=0, game_limit=0)
     g = Game.new(f, SOL, s, bag=bag)
     r = solve_endgame(g)
     assert r.value == plain_minimax(g)
@@ -152,7 +155,8 @@ def test_endgame_with_claims_small() -> None:
     and h8 unclaimed givens. The position is set up directly, then both engines judge it."""
     cells = [0, 80]
     givens = "".join("0" if i in cells else SOL[i] for i in range(81))
-    g = Game.new(Field.make(givens), SOL, RoomSettings(hand_size=1, move_limit=0, game_limit=0),
+    g = Game.new(Field.make(givens), SOL,
+                 RoomSettings(**OLD, hand_size=1, move_limit=0, game_limit=0),
                  bag=[int(SOL[c]) for c in cells])
     block_owner = {2: 1, 3: 1, 4: 1, 8: 1, 5: 2, 6: 2, 7: 2}
     for b, cs in BLOCKS.items():
@@ -185,11 +189,14 @@ def test_endgame_refuses_huge_positions() -> None:
 def test_search_player_counts_endgame_fallbacks(monkeypatch: pytest.MonkeyPatch) -> None:
     import solver.numbridge.players as players
 
-    r = selfplay("search", "greedy", seed=100)
+    # under the earlier tile rule the bag runs out before the end (with a tile for every cell
+    # games end early while the bag still holds tiles)
+    old = RoomSettings(**OLD, move_limit=0, game_limit=0)
+    r = selfplay("search", "greedy", seed=100, settings=old)
     assert set(r.endgame) == {1}  # only the search player's seat is counted
     normal = r.endgame[1]
     assert normal.exact + normal.fallbacks > 0
     # an endgame budget of one position: every empty-bag decision falls back to the heuristic
     monkeypatch.setattr(players, "ENDGAME_NODES", 1)
-    r = selfplay("greedy", "search", seed=100)
+    r = selfplay("greedy", "search", seed=100, settings=old)
     assert set(r.endgame) == {2} and r.endgame[2].exact == 0 and r.endgame[2].fallbacks > 0

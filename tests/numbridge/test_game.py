@@ -10,6 +10,9 @@ from puzzles.numbridge.field import Field, block_cells, cell_name
 from puzzles.numbridge.game import Game, Move, RoomSettings
 from puzzles.numbridge.record import read_record, replay, write_record
 
+#: the earlier tile rules (one tile per empty cell, claims with any tile), which these
+#: scripted games with small bags use
+OLD: dict[str, str] = {"tiles": "empty", "claim_tile": "any"}
 SOL = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 BLOCKS = block_cells(Field.make("0" * 81).blocks)
 
@@ -22,7 +25,7 @@ def open_game(a_cells: list[int], b_cells: list[int], **settings: object) -> Gam
     first = a_cells + free[:max(0, hs - len(a_cells))]
     second = b_cells + [c for c in range(80) if c not in first and c not in b_cells]
     bag = [int(SOL[c]) for c in first + second]
-    s = RoomSettings(**{"hand_size": hs, "move_limit": 0, "game_limit": 0, **settings})
+    s = RoomSettings(**{**OLD, "hand_size": hs, "move_limit": 0, "game_limit": 0, **settings})
     return Game.new(f, SOL, s, bag=bag)
 
 
@@ -190,7 +193,8 @@ def test_game_time_running_out_loses() -> None:
 
 def test_pass_only_without_a_move_and_exhaustion_by_cells() -> None:
     f = Field.make(SOL[:78] + "000")  # g9 = 1, h9 = 7, i9 = 9 empty
-    g = Game.new(f, SOL, RoomSettings(hand_size=1, move_limit=0, game_limit=0), bag=[1, 9, 7])
+    g = Game.new(f, SOL, RoomSettings(**OLD, hand_size=1, move_limit=0, game_limit=0),
+                 bag=[1, 9, 7])
     assert g.hands == {1: [1], 2: [9]}
     with pytest.raises(IllegalMoveError, match="pass only without one") as err:
         g.play(Move("pass"))
@@ -210,7 +214,7 @@ def test_pass_only_without_a_move_and_exhaustion_by_cells() -> None:
                                               ("draw", (0, "exhaustion"))])
 def test_exhaustion_rules(rule: str, expect: tuple[int, str]) -> None:
     f = Field.make(SOL[:79] + "00")  # h9 = 7, i9 = 9 empty
-    g = Game.new(f, SOL, RoomSettings(hand_size=1, move_limit=0, game_limit=0,
+    g = Game.new(f, SOL, RoomSettings(**OLD, hand_size=1, move_limit=0, game_limit=0,
                                       exhaustion=rule), bag=[9, 7])
     g.play(Move.place("h9", 9))  # A misses
     g.play(Move.place("h9", 7))  # B closes h9; nobody has a tile left
@@ -219,7 +223,7 @@ def test_exhaustion_rules(rule: str, expect: tuple[int, str]) -> None:
 
 def test_exhaustion_equal_cells_is_a_draw() -> None:
     f = Field.make(SOL[:79] + "00")
-    g = Game.new(f, SOL, RoomSettings(hand_size=1, move_limit=0, game_limit=0), bag=[7, 9])
+    g = Game.new(f, SOL, RoomSettings(**OLD, hand_size=1, move_limit=0, game_limit=0), bag=[7, 9])
     g.play(Move.place("h9", 7))
     g.play(Move.place("i9", 9))
     assert g.result is not None and g.result.text() == "1/2-1/2 exhaustion"
@@ -284,7 +288,7 @@ def test_random_games_keep_the_invariants() -> None:
         rng = random.Random(seed)
         keep = set(rng.sample(range(81), 50))
         f = Field.make("".join(SOL[i] if i in keep else "0" for i in range(81)))
-        g = Game.new(f, SOL, RoomSettings(hand_size=hand, move_limit=0, game_limit=0),
+        g = Game.new(f, SOL, RoomSettings(**OLD, hand_size=hand, move_limit=0, game_limit=0),
                      bag_seed=seed)
         total = 31
         spent = 0
@@ -325,7 +329,7 @@ def test_flag_as_timeout_rule_and_both_out_of_time() -> None:
 
 def test_claim_cost_zero() -> None:
     f = Field.make(SOL[:79] + "00")
-    g = Game.new(f, SOL, RoomSettings(hand_size=1, claim_cost=0, move_limit=0, game_limit=0),
+    g = Game.new(f, SOL, RoomSettings(**OLD, hand_size=1, claim_cost=0, move_limit=0, game_limit=0),
                  bag=[7, 9])
     g.play(Move.place("h9", 7))
     g.play(Move.place("i9", 9))

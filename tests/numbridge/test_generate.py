@@ -83,15 +83,15 @@ def test_rating_logic_agrees_with_search(hard: list[tuple[str, str]]) -> None:
     from solver.numbridge.engine import solve
 
     seen = set()
-    fields = [Field.make(g) for g, _ in hard[:8]]
+    fields = [Field.make(g) for g, _ in hard[:4]]
     fields += [generate(26, "irregular", s).field for s in range(4)]
     for f in fields:
         r = rate(f)
         sol = solve(f).solution
         # whatever logic filled in is right; when it solved the field it is the solution
         assert all(ch in ("0", s) for ch, s in zip(r.filled, sol, strict=True))
-        assert r.solved == ("0" not in r.filled)
-        assert (r.hardest == "guess") == (not r.solved)
+        assert "0" not in r.filled  # trial finishes what logic leaves
+        assert (r.hardest == "trial") == (not r.solved)
         assert r.nodes >= 1
         seen.add(r.hardest)
-    assert "guess" in seen and len(seen) >= 2
+    assert len(seen) >= 3

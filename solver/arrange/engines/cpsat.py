@@ -28,6 +28,7 @@ from ortools.sat.python import cp_model
 from puzzles.errors import EngineFaultError
 from solver.arrange.engines.starmap import StarMapModel
 from solver.arrange.instance import EdgeInstance
+from solver.interrupts import solve_interruptibly
 
 #: Solver parameters, in one place.
 PARAMETERS: dict[str, object] = {"num_workers": 1, "linearization_level": 0}
@@ -128,6 +129,7 @@ def _single_group(m: Model, cells: list[list[tuple[int, cp_model.IntVar]]],
 
 def _solver(time_limit: float | None = None) -> cp_model.CpSolver:
     solver = cp_model.CpSolver()
+    solver.parameters.catch_sigint_signal = False  # Ctrl-C reaches Python (stop_search)
     for key, value in PARAMETERS.items():
         setattr(solver.parameters, key, value)
     if time_limit is not None:
@@ -167,7 +169,7 @@ def first_row(inst: EdgeInstance) -> np.ndarray | None:
     """One solution row, or None when the model is infeasible (runs in the calling thread)."""
     m = Model(inst)
     solver = _solver()
-    status = solver.solve(m.model)
+    status = solve_interruptibly(solver, m.model)
     check_status(status, complete=False)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return m.row(solver)

@@ -244,6 +244,88 @@ def _probe(nb, back, offset, order, value, used, known, val, cnt, tables, dynami
     return nodes, sols
 
 
+@njit(cache=True)
+def _probe_tail(nb, back, offset, order, value, used, known, val, cnt, tail, seed, cand,  # type: ignore[no-untyped-def]
+                trail, rest, state, cell_at, sf, ss, cur, out, stats):  # pragma: no cover
+    """One probe in the most-constrained order (count tables needed) that walks at random
+    while more than ``tail`` cells are empty, then counts the subtree below exactly.
+
+    Returns (tree nodes, solutions) estimates, unbiased like Knuth's (the exact count of the
+    subtree is the expectation of a random walk through it), and the nodes of the exact count.
+    The arrays are restored."""
+    k = nb.shape[1]
+    full = (1 << k) - 1
+    x = np.uint64(seed) | np.uint64(1)
+    weight = 1.0
+    nodes = 1.0
+    depth = 0
+    sols = 0.0
+    exact = 0
+    left = 0
+    for i in range(order.shape[0]):
+        if value[order[i]] < 0:
+            left += 1
+    while True:
+        if left <= tail:
+            m = 0
+            for i in range(order.shape[0]):
+                if value[order[i]] < 0:
+                    rest[m] = order[i]
+                    m += 1
+            state[0] = 0
+            state[1] = 0
+            stats[0] = 0
+            stats[1] = 0
+            _search(nb, back, offset, rest[:m], value, used, known, val, cnt, True, True,
+                    state, cell_at, sf, ss, cur, out, 0, 1 << 62, stats)
+            sols = weight * stats[0]
+            nodes += weight * stats[1]
+            exact = stats[1]
+            break
+        c = -1
+        best_n = 1 << 30
+        for i in range(order.shape[0]):
+            e = order[i]
+            if value[e] < 0:
+                mm = cnt[offset[e] >> k, known[e], val[e]]
+                if mm < best_n:
+                    best_n = mm
+                    c = e
+                    if mm <= 1:
+                        break
+        f = full & ~known[c]
+        v = val[c]
+        m = 0
+        s = f
+        while s >= 0:
+            p = (v | s) + offset[c]
+            s = -1 if s == 0 else (s - 1) & f
+            if used[p]:
+                continue
+            _place(c, p, 1, nb, back, value, used, known, val, cnt, True)
+            ok = _neighbours_fit(c, nb, offset, value, used, known, val, cnt, True)
+            _place(c, p, -1, nb, back, value, used, known, val, cnt, True)
+            if ok:
+                cand[m] = p
+                m += 1
+        if m == 0:
+            break
+        weight *= m
+        nodes += weight
+        x ^= x << np.uint64(13)
+        x ^= x >> np.uint64(7)
+        x ^= x << np.uint64(17)
+        pick = cand[np.int64(x % np.uint64(m))]
+        _place(c, pick, 1, nb, back, value, used, known, val, cnt, True)
+        trail[depth] = c
+        depth += 1
+        left -= 1
+    for t in range(depth - 1, -1, -1):
+        c = trail[t]
+        _place(c, value[c], -1, nb, back, value, used, known, val, cnt, True)
+    return nodes, sols, exact
+
+
 #: Largest number of sides for which the kernel keeps count tables (forward checking, MRV).
 MAX_TABLE_SIDES = 8
 
@@ -384,6 +466,25 @@ class KernelSearch:
                              self.value, self.used, self.known, self.val, self.cnt, self.tables,
                              self.dynamic, seed, cand, trail)
         return float(nodes), float(sols)
+
+    def probe_tail(self, seed: int, tail: int) -> tuple[float, float, int]:
+        """One probe in the most-constrained order that counts exactly once at most ``tail``
+        cells are empty (needs ``dynamic=True``): estimates of (tree nodes, solutions) and the
+        nodes the exact count of the tail visited."""
+        assert self.tables, "probe_tail needs the count tables (dynamic=True)"
+        n_order = len(self.order)
+        cand = np.zeros(1 << self.inst.k, dtype=np.int64)
+        trail = np.zeros(n_order + 1, dtype=np.int64)
+        rest = np.zeros(n_order + 1, dtype=np.int32)
+        state = np.zeros(2, dtype=np.int64)
+        stats = np.zeros(3, dtype=np.int64)
+        nodes, sols, exact = _probe_tail(self.inst.nb, self.inst.back, self.inst.offset, self.order,
+                                  self.value, self.used, self.known, self.val, self.cnt, tail,
+                                  seed, cand, trail, rest, state, np.zeros(n_order + 1, np.int64),
+                                  np.zeros(n_order + 1, np.int64),
+                                  np.zeros(n_order + 1, np.int64),
+                                  np.full(n_order + 1, -1, np.int64), self._empty, stats)
+        return float(nodes), float(sols), int(exact)
 
     def batches(self, batch: int = 4096, max_nodes: int = 1 << 22,
                 tick: Callable[[], None] | None = None) -> Iterator[np.ndarray]:

@@ -34,10 +34,8 @@ function drawHand(ctx, m) {
   hand.replaceChildren();
   for (const t of m.hand) {
     const pic = el("button", { class: "tile", id: "hand-tile", title: "turn (R)", "data-turn": turn, onclick: () => { turn = (turn + 1) % 4; drawHand(ctx, m); } });
-    setSvg(pic, t.svg);
-    pic.firstElementChild.style.transform = `rotate(${90 * turn}deg)`;
-    pic.style.padding = "18px";
-    hand.append(pic);
+    setSvg(pic, t.turns[turn]);
+    hand.append(pic, el("div", { class: "muted" }, "click the tile or press R to turn it; the dotted half goes on the cell you click"));
   }
 }
 
