@@ -124,3 +124,12 @@ def test_sigterm_keeps_the_book(tmp_path: Path) -> None:
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 143, err
     assert "kept" in err and out.read_text().count('class="puzzle"') >= 1
+
+
+def test_html_option_and_missing_destination(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    page = tmp_path / "b.html"
+    assert run(["book", "square", "--count", "1", "--html", str(page), "--quiet"]) == 0
+    assert page.read_text().count('class="puzzle"') == 1
+    assert run(["book", "square", "--count", "1", "--quiet"]) == 2
+    assert "--out FILE.pdf or --html FILE" in capsys.readouterr().err
