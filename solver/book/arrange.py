@@ -251,7 +251,7 @@ class CompactCompletion(PuzzleType):
             puzzle_svg=arrangement_svg(clue_arr),
             extra_svg=piece_gallery_svg(
                 ps.grid, [(p, by_number[p].beams, by_number[p].orientation) for p in left],
-                per_row=8, title="pieces to place"),
+                per_row=4 if ps.grid.oriented else 8, title="pieces to place"),
             answer_svg=arrangement_svg(answer, highlight=frozenset(given)),
             answer_text=" ".join(f"{list(c)}={p}" for c, p in sorted(
                 answer.placements.items(), key=lambda kv: (kv[0][1], kv[0][0]))
@@ -370,7 +370,7 @@ class OpenCompletion(PuzzleType):
             puzzle_svg=arrangement_svg(shown),
             extra_svg=piece_gallery_svg(
                 ps.grid, [(p, by_number[p].beams, by_number[p].orientation) for p in left],
-                per_row=8, title="pieces to place"),
+                per_row=4 if ps.grid.oriented else 8, title="pieces to place"),
             answer_svg=arrangement_svg(arrangement, highlight=frozenset(clues)),
             answer_text=" ".join(f"{list(c)}={p}" for c, p in sorted(
                 answer.items(), key=lambda kv: (kv[0][1], kv[0][0])) if c not in clues),
