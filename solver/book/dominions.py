@@ -96,7 +96,14 @@ class DominionsType(PuzzleType):
 
     def make(self, seed: int, level: str | None = None) -> BookPuzzle | None:
         rng = random.Random(seed)
-        goal = self.goal or rng.choice(GOALS)
+        if self.goal is not None:
+            goal = self.goal
+        elif level == "hard":  # only a depth-2 proof (save) reaches hard
+            goal = "save"
+        elif level == "easy":  # only a depth-1 proof reaches easy
+            goal = rng.choice([g for g in GOALS if DEPTH[g] == 1])
+        else:
+            goal = rng.choice(GOALS)
         skip = rng.randrange(30)
         seen = 0
         for _game, pos in game_positions(rng.randrange(1 << 30), 1):
