@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import dataclasses
 import functools
 import logging
 import secrets
@@ -116,12 +117,14 @@ class LiveGame:
     client: str = ""
     created: float = 0.0
     joined: set[int] = field(default_factory=set)
+    undos: int = 0  # takebacks so far: a client accepts an older position only after one
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Connection] = field(default_factory=set)
     timer: asyncio.Task[None] | None = None
     engine: asyncio.Task[None] | None = None
     _cache: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
     _shared: dict[str, Any] = field(default_factory=dict)
+    drawing: int = -1  # the action number whose pictures are being drawn for the sockets
 
     @property
     def seq(self) -> int:
@@ -135,7 +138,7 @@ class LiveGame:
 
     def clock_doc(self) -> dict[str, Any]:
         """The stored clock: when the game time started and which seats have joined."""
-        return {"started": self.started, "joined": sorted(self.joined)}
+        return {"started": self.started, "joined": sorted(self.joined), "undos": self.undos}
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token is ``token`` (None: a spectator)."""
@@ -159,7 +162,8 @@ class LiveGame:
                 self._cache.clear()
             msg = {
                 "type": "state", "id": self.id, "game": self.room.game, "seat": seat,
-                "ply": self.seq, "status": self.status, "result": self.result,
+                "ply": self.seq, "undos": self.undos, "status": self.status,
+                "result": self.result,
                 "to_move": self.state.to_move(),
                 "seats": [s.public() for s in self.seats],
                 "moves": [m.text for m in self.moves],
@@ -171,6 +175,13 @@ class LiveGame:
             }
             self._cache[key] = msg
         return {**msg, "clock": self.room.clock(self.state, self.now())}
+
+    def snapshot(self) -> LiveGame:
+        """A copy of the game as it stands (the state cloned) for drawing it elsewhere."""
+        return dataclasses.replace(self, state=self.state.clone(), moves=list(self.moves),
+                                   seats=list(self.seats), joined=set(self.joined),
+                                   conns=set(), timer=None, engine=None, _cache={},
+                                   _shared={})
 
     def _shared_for(self, seq: int) -> dict[str, Any]:
         """The memo of the public pictures of position ``seq`` (kept for the newest only)."""
@@ -201,6 +212,7 @@ class Manager:
         self.games: dict[str, LiveGame] = {}
         self._db: concurrent.futures.ThreadPoolExecutor | None = None
         self._draw: concurrent.futures.ThreadPoolExecutor | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -309,7 +321,7 @@ class Manager:
         g = LiveGame(row.id, r, state, [Seat(**s) for s in row.seats], row.settings,
                      None if started is None else float(started), row.status, row.result,
                      list(row.moves), row.client, row.created,
-                     set(row.clock.get("joined", [])))
+                     set(row.clock.get("joined", [])), int(row.clock.get("undos", 0)))
         self.games[g.id] = g
         return g
 
@@ -372,6 +384,7 @@ class Manager:
             n = len(g.moves) - target
             for _ in range(n):
                 g.state.undo()
+            g.undos += 1
             await self._run(self.storage.undo_moves, g.id, target, g.state_doc(),
                             g.clock_doc(), "live")
             del g.moves[target:]
@@ -405,17 +418,33 @@ class Manager:
             await self._commit(g, -1, texts, t)
 
     async def _broadcast(self, g: LiveGame) -> None:
-        """Send every socket its seat's ``state``. The caller holds the game's lock (the state
-        cannot change meanwhile); the pictures are drawn in the drawing thread so that the
-        event loop keeps serving the other games."""
+        """Send every socket its seat's ``state`` of the position just stored.
+
+        The pictures are drawn from a snapshot in the drawing thread, after the game's lock is
+        released (the next move need not wait for the drawing), in the order of the actions;
+        a position that a newer one has replaced before its turn came is not drawn at all."""
+        snap = g.snapshot()
+        g.drawing = snap.seq
+        task = asyncio.create_task(self._draw_and_send(g, snap))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _draw_and_send(self, g: LiveGame, snap: LiveGame) -> None:
         if self._draw is None:
             self._draw = concurrent.futures.ThreadPoolExecutor(1, "draw")
         loop = asyncio.get_running_loop()
         done: dict[int | None, dict[str, Any]] = {}
         for seat in {c.seat for c in g.conns}:
-            done[seat] = await loop.run_in_executor(self._draw, g.message, seat)
+            if g.drawing != snap.seq:
+                return  # a newer position is on its way
+            done[seat] = await loop.run_in_executor(self._draw, snap.message, seat)
+        if g.drawing != snap.seq:
+            return
+        if g.seq == snap.seq:
+            g._cache.update(snap._cache)
+            g._shared = snap._shared
         for c in list(g.conns):
-            c.post(done[c.seat] if c.seat in done else g.message(c.seat))
+            c.post(done[c.seat] if c.seat in done else snap.message(c.seat))
 
     async def _after(self, g: LiveGame) -> None:
         self._schedule(g)

@@ -57,6 +57,7 @@ function connect() {
 }
 
 function onState(m) {
+  if (ctx.state && m.undos === ctx.state.undos && m.ply < ctx.state.ply) return;  // arrived late
   const first = ctx.state === null;
   const changed = !ctx.state || ctx.state.ply !== m.ply;
   ctx.state = m;
