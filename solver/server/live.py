@@ -26,7 +26,7 @@ from typing import Any
 from puzzles.errors import IllegalMoveError, InvalidInputError, PuzzleError
 from puzzles.game import GameState
 from solver.server.catalog import room
-from solver.server.engines import EnginePool
+from solver.server.engines import DrawingPool, EnginePool
 from solver.server.rooms import Room
 from solver.server.storage import GameRow, MoveRow, Storage
 
@@ -153,13 +153,17 @@ class LiveGame:
         """True when exactly one seat is a person (undo is allowed then)."""
         return sum(1 for s in self.seats if s.kind == "human") == 1
 
-    def message(self, seat: int | None) -> dict[str, Any]:
-        """The ``state`` message for ``seat``, cached per action number."""
+    def message(self, seat: int | None, drawn: dict[str, Any] | None = None
+                ) -> dict[str, Any]:
+        """The ``state`` message for ``seat``, cached per action number; ``drawn`` is the
+        room's rendering when it was made elsewhere (the drawing workers)."""
         key = (self.seq, seat)
         msg = self._cache.get(key)
         if msg is None:
             if len(self._cache) > 64:
                 self._cache.clear()
+            if drawn is None:
+                drawn = self.room.render(self.state, seat, self._shared_for(self.seq))
             msg = {
                 "type": "state", "id": self.id, "game": self.room.game, "seat": seat,
                 "ply": self.seq, "undos": self.undos, "status": self.status,
@@ -171,7 +175,7 @@ class LiveGame:
                 "undo": self.against_engine() and self.room.undo,
                 "waiting": [i for i, s in enumerate(self.seats)
                             if s.kind == "human" and i not in self.joined],
-                **self.room.render(self.state, seat, self._shared_for(self.seq)),
+                **drawn,
             }
             self._cache[key] = msg
         return {**msg, "clock": self.room.clock(self.state, self.now())}
@@ -205,13 +209,13 @@ class Manager:
     """All games of one server: creation, lookup, moves, engines, timers and broadcasts."""
 
     def __init__(self, storage: Storage, engines: EnginePool | None = None,
-                 max_games_per_client: int = 20) -> None:
+                 max_games_per_client: int = 20, drawing: DrawingPool | None = None) -> None:
         self.storage = storage
         self.engines = engines or EnginePool()
+        self.drawing = drawing or DrawingPool(kind="thread")
         self.max_games_per_client = max_games_per_client
         self.games: dict[str, LiveGame] = {}
         self._db: concurrent.futures.ThreadPoolExecutor | None = None
-        self._draw: concurrent.futures.ThreadPoolExecutor | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ lifecycle
@@ -239,9 +243,7 @@ class Manager:
         if self._db is not None:
             self._db.shutdown(wait=True)
             self._db = None
-        if self._draw is not None:
-            self._draw.shutdown(wait=True)
-            self._draw = None
+        self.drawing.close()
 
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a storage call in the storage thread (one thread: writes keep their order)."""
@@ -430,21 +432,17 @@ class Manager:
         task.add_done_callback(self._tasks.discard)
 
     async def _draw_and_send(self, g: LiveGame, snap: LiveGame) -> None:
-        if self._draw is None:
-            self._draw = concurrent.futures.ThreadPoolExecutor(1, "draw")
-        loop = asyncio.get_running_loop()
-        done: dict[int | None, dict[str, Any]] = {}
-        for seat in {c.seat for c in g.conns}:
-            if g.drawing != snap.seq:
-                return  # a newer position is on its way
-            done[seat] = await loop.run_in_executor(self._draw, snap.message, seat)
+        seats = sorted({c.seat for c in g.conns}, key=lambda x: -1 if x is None else x)
+        if not seats or g.drawing != snap.seq:
+            return  # nobody watches, or a newer position is on its way
+        drawn = await self.drawing.draw(snap.room.game, snap.state_doc(), seats)
         if g.drawing != snap.seq:
             return
+        msgs = {seat: snap.message(seat, drawn[k]) for k, seat in enumerate(seats)}
         if g.seq == snap.seq:
             g._cache.update(snap._cache)
-            g._shared = snap._shared
         for c in list(g.conns):
-            c.post(done[c.seat] if c.seat in done else snap.message(c.seat))
+            c.post(msgs[c.seat] if c.seat in msgs else snap.message(c.seat))
 
     async def _after(self, g: LiveGame) -> None:
         self._schedule(g)
