@@ -54,22 +54,23 @@ SYMBOL_LEGEND = (LegendEntry("symbol1", SYMBOL_COLOUR, "pip = 1"),
 
 def layout_svg(layout: Layout, highlights: Sequence[Highlight] = (), *, title: str = "",
                caption: str = "", cell: float = 36.0, marks: Mapping[Cell, str] | None = None,
-               targets: Mapping[Cell, str] | None = None) -> str:
+               targets: Mapping[Cell, str] | None = None, plain: bool = False) -> str:
     """An SVG document of ``layout``: tiles, binary symbols, tinted groups, grid coordinates
     and a legend (the symbols, then every labelled highlight).
 
     Column numbers (x) run along the top, row numbers (y) down the left, as in ``4@(-2,-4)``.
     ``marks`` puts a short text in the corner of cells (e.g. ``"new"`` on a placement).
     ``targets`` draws empty cells (dashed) carrying their name as a ``data-cell`` attribute:
-    the places a tile may go, for clickable layouts.
+    the places a tile may go, for clickable layouts. ``plain`` leaves out the coordinates and
+    the legend (a single tile in a hand).
     """
     x0, y0, x1, y1 = layout.bounds()
     for tx, ty in targets or {}:
         x0, y0, x1, y1 = min(x0, tx), min(y0, ty), max(x1, tx), max(y1, ty)
     margin = 10.0
-    axis = 16.0  # room for the coordinates
-    legend = [*SYMBOL_LEGEND,
-              *(LegendEntry("fill", h.colour, h.label) for h in highlights if h.label)]
+    axis = 0.0 if plain else 16.0  # room for the coordinates
+    legend = [] if plain else [
+        *SYMBOL_LEGEND, *(LegendEntry("fill", h.colour, h.label) for h in highlights if h.label)]
     board_w = (x1 - x0 + 1) * cell + axis
     longest = max([text_width(t, 14) for t in (title, caption) if t] + [legend_width(legend)])
     inner = max(board_w, min(longest, 340.0), legend_width(legend))
@@ -90,10 +91,10 @@ def layout_svg(layout: Layout, highlights: Sequence[Highlight] = (), *, title: s
 
     for e in text_block(title_lines, 14, width / 2, margin):
         d.append(e)
-    for col in range(x0, x1 + 1):
+    for col in range(x0, x1 + 1) if not plain else ():
         d.append(draw.Text(str(col), 10, grid_left + (col - x0 + 0.5) * cell, grid_top - 5,
                            text_anchor="middle", font_family=FONT, fill="#6b6455"))
-    for row in range(y0, y1 + 1):
+    for row in range(y0, y1 + 1) if not plain else ():
         d.append(draw.Text(str(row), 10, grid_left - 4,
                            grid_top + (row - y0 + 0.5) * cell + 3.5,
                            text_anchor="end", font_family=FONT, fill="#6b6455"))
