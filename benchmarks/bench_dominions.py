@@ -15,7 +15,6 @@ from puzzles.dominions import PASS, Group, Move, Outcome, Position
 from solver.dominions.graphs import groups as nx_groups
 from solver.dominions.players import RandomPlayer, make_player
 from solver.dominions.rollout import playout
-from solver.dominions.selfplay import play_game
 from solver.dominions.tracker import Tracker
 
 
@@ -78,7 +77,12 @@ def test_random_game(benchmark: BenchmarkFixture) -> None:
 
     def run() -> int:
         s = next(seeds)
-        return len(play_game(RandomPlayer(s), RandomPlayer(s + 1)).moves)
+        pos = Position()
+        t = Tracker(pos)
+        players = (RandomPlayer(s), RandomPlayer(s + 1))
+        while not pos.is_over():
+            t.push(players[pos.to_move].choose(t))
+        return len(pos.moves)
     assert benchmark.pedantic(run, rounds=5, iterations=1) > 100
 
 

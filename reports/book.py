@@ -45,6 +45,7 @@ class BookItem:
     answer_text: str
     proof_text: str
     extra_svg: str = ""
+    board_mm: float = 0.0
 
 
 _HALO_TEXT = re.compile(r'<text([^>]*?)\spaint-order="stroke"([^>]*)>(.*?)</text>', re.S)
@@ -85,6 +86,7 @@ def render_book(title: str, rules: str, grading: str, items: list[BookItem],
         "question": it.question, "answer_text": it.answer_text, "proof_text": it.proof_text,
         "puzzle_svg": _svg(it.puzzle_svg), "answer_svg": _svg(it.answer_svg),
         "extra_svg": _svg(it.extra_svg) if it.extra_svg else "",
+        "board_style": f"width: {it.board_mm:g}mm" if it.board_mm else "",
     } for it in items]
     return template.render(title=title, subtitle=subtitle, rules=rules, grading=grading,
                            items=prepared, notes=notes or [])

@@ -54,30 +54,33 @@ SYMBOL_LEGEND = (LegendEntry("symbol1", SYMBOL_COLOUR, "pip = 1"),
 
 def layout_svg(layout: Layout, highlights: Sequence[Highlight] = (), *, title: str = "",
                caption: str = "", cell: float = 36.0, marks: Mapping[Cell, str] | None = None,
-               targets: Mapping[Cell, str] | None = None, plain: bool = False) -> str:
+               targets: Mapping[Cell, str] | None = None, coordinates: bool = True,
+               legend: bool = True) -> str:
     """An SVG document of ``layout``: tiles, binary symbols, tinted groups, grid coordinates
     and a legend (the symbols, then every labelled highlight).
+
+    ``coordinates=False`` and ``legend=False`` draw the tiles alone (a tile in a hand).
 
     Column numbers (x) run along the top, row numbers (y) down the left, as in ``4@(-2,-4)``.
     ``marks`` puts a short text in the corner of cells (e.g. ``"new"`` on a placement).
     ``targets`` draws empty cells (dashed) carrying their name as a ``data-cell`` attribute:
-    the places a tile may go, for clickable layouts. ``plain`` leaves out the coordinates and
-    the legend (a single tile in a hand).
+    the places a tile may go, for clickable layouts.
     """
     x0, y0, x1, y1 = layout.bounds()
     for tx, ty in targets or {}:
         x0, y0, x1, y1 = min(x0, tx), min(y0, ty), max(x1, tx), max(y1, ty)
     margin = 10.0
-    axis = 0.0 if plain else 16.0  # room for the coordinates
-    legend = [] if plain else [
-        *SYMBOL_LEGEND, *(LegendEntry("fill", h.colour, h.label) for h in highlights if h.label)]
+    axis = 16.0 if coordinates else 0.0  # room for the coordinates
+    entries = [*SYMBOL_LEGEND,
+               *(LegendEntry("fill", h.colour, h.label) for h in highlights if h.label)
+               ] if legend else []
     board_w = (x1 - x0 + 1) * cell + axis
-    longest = max([text_width(t, 14) for t in (title, caption) if t] + [legend_width(legend)])
-    inner = max(board_w, min(longest, 340.0), legend_width(legend))
+    longest = max([text_width(t, 14) for t in (title, caption) if t] + [legend_width(entries)])
+    inner = max(board_w, min(longest, 340.0), legend_width(entries))
     title_lines = wrap_text(title, 14, inner) if title else []
     caption_lines = wrap_text(caption, 12, inner) if caption else []
     top = block_height(title_lines, 14) + (4.0 if title else 0.0)
-    legend_h = legend_height(legend, inner)
+    legend_h = legend_height(entries, inner) if entries else 0.0
     width = inner + 2 * margin
     grid_top = margin + top + axis
     grid_left = margin + (inner - board_w) / 2 + axis
@@ -91,10 +94,10 @@ def layout_svg(layout: Layout, highlights: Sequence[Highlight] = (), *, title: s
 
     for e in text_block(title_lines, 14, width / 2, margin):
         d.append(e)
-    for col in range(x0, x1 + 1) if not plain else ():
+    for col in range(x0, x1 + 1) if coordinates else ():
         d.append(draw.Text(str(col), 10, grid_left + (col - x0 + 0.5) * cell, grid_top - 5,
                            text_anchor="middle", font_family=FONT, fill="#6b6455"))
-    for row in range(y0, y1 + 1) if not plain else ():
+    for row in range(y0, y1 + 1) if coordinates else ():
         d.append(draw.Text(str(row), 10, grid_left - 4,
                            grid_top + (row - y0 + 0.5) * cell + 3.5,
                            text_anchor="end", font_family=FONT, fill="#6b6455"))
@@ -138,7 +141,7 @@ def layout_svg(layout: Layout, highlights: Sequence[Highlight] = (), *, title: s
         x, y = origin(c)
         d.append(draw.Text(text, 9, x + 4, y + 10, fill="#b00020", font_family=FONT))
     yy = grid_top + (y1 - y0 + 1) * cell + 8
-    for e in draw_legend(legend, margin, yy, inner):
+    for e in draw_legend(entries, margin, yy, inner):
         d.append(e)
     yy += legend_h
     for e in text_block(caption_lines, 12, width / 2, yy):

@@ -72,16 +72,27 @@ def _direction_anchor(kind: str, orientation: str | None, direction: int, corner
     return best
 
 
-def _is_corner(grid: Grid, direction: int) -> bool:
-    """True for the corner lines of second-order grids."""
-    shape_sides = {"hexagon": 6, "square": 4, "triangle": 3}[grid.cell_shape]
-    return direction >= 1 << shape_sides
+def _is_corner(grid: Grid, direction: int, cell: Cell = (0, 0)) -> bool:
+    """True for the corner lines of second-order grids: the neighbour across ``direction``
+    shares only a vertex with the cell, not a side (square2 numbers sides and corners
+    alternately, hexagon2 and triangle2 after the sides)."""
+    return _corner_of(grid.kind, grid.orientation(cell), direction)
+
+
+@cache
+def _corner_of(kind: str, orientation: str | None, direction: int) -> bool:
+    g = Grid(kind)
+    cell = (0, 0) if orientation != "down" else (1, 0)
+    mine = {(round(x, 6), round(y, 6)) for x, y in corners(g, cell, 1.0)}
+    theirs = {(round(x, 6), round(y, 6)) for x, y in corners(g, g.neighbour(cell, direction),
+                                                             1.0)}
+    return len(mine & theirs) < 2
 
 
 def beam_end(grid: Grid, cell: Cell, direction: int, size: float) -> Point:
     """Where a beam from the centre of ``cell`` in ``direction`` ends: a side midpoint or corner."""
     poly = corners(grid, cell, size)
-    corner = _is_corner(grid, direction)
+    corner = _is_corner(grid, direction, cell)
     i = _direction_anchor(grid.kind, grid.orientation(cell), direction, corner)
     if corner:
         return poly[i]
@@ -98,4 +109,4 @@ def side_edge(grid: Grid, cell: Cell, direction: int, size: float) -> tuple[Poin
 
 def side_directions(grid: Grid, cell: Cell) -> list[int]:
     """The directions of ``cell`` that cross a side (not a corner)."""
-    return [d for d in grid.directions(cell) if not _is_corner(grid, d)]
+    return [d for d in grid.directions(cell) if not _is_corner(grid, d, cell)]

@@ -150,8 +150,38 @@ def write_atomic(path: Path | str, text: str | bytes) -> None:
 
 
 def dumps(doc: object) -> str:
-    """The project's JSON style: sorted keys are *not* used, key order is part of the format."""
-    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    """The project's JSON style: two-space indentation, key order kept (it is part of each
+    format), and arrays of plain values (coordinates, boards, lists of numbers) on one line.
+
+    Examples
+    --------
+    >>> print(dumps({"cell": [1, -2], "cells": [[0, 0], [1, 0]], "name": "x"}), end="")
+    {
+      "cell": [1, -2],
+      "cells": [
+        [0, 0],
+        [1, 0]
+      ],
+      "name": "x"
+    }
+    """
+    return _format(doc, 0) + "\n"
+
+
+def _format(value: object, level: int) -> str:
+    pad, inner = "  " * level, "  " * (level + 1)
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = [f"{inner}{json.dumps(str(k), ensure_ascii=False)}: {_format(v, level + 1)}"
+                 for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(value, list | tuple):
+        if all(not isinstance(v, dict | list | tuple) for v in value):
+            return json.dumps(list(value), ensure_ascii=False)
+        return ("[\n" + ",\n".join(inner + _format(v, level + 1) for v in value) + "\n" + pad
+                + "]")
+    return json.dumps(value, ensure_ascii=False)
 
 
 class JsonLinesWriter:

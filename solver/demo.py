@@ -21,6 +21,7 @@ PROVIDERS: list[str] = [
     "solver.dominions.demo:sections",
     "solver.dominimum.demo:sections",
     "solver.numbridge.demo:sections",
+    "solver.book.demo:sections",
 ]
 
 

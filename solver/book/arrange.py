@@ -26,6 +26,7 @@ from functools import cached_property
 import numpy as np
 
 from puzzles.arrangements import Arrangement, verify
+from puzzles.errors import InfeasibleError
 from reports.beams import arrangement_svg
 from reports.svg import piece_gallery_svg
 from solver.arrange.base import EngineFaultError
@@ -61,7 +62,8 @@ class CompactCompletion(PuzzleType):
     attempts_per_puzzle = 60
 
     def __init__(self, name: str, set_name: str, region: str, title: str,
-                 tries: int = 4) -> None:
+                 tries: int = 4, board_mm: float = 0.0) -> None:
+        self.board_mm = board_mm
         self.name = name
         self.title = title
         self.set_name = set_name
@@ -130,27 +132,27 @@ class CompactCompletion(PuzzleType):
             return self.table[rng.randrange(len(self.table))]
         return self._random_search_answer(rng)
 
-    def _random_search_answer(self, rng: random.Random) -> np.ndarray:
-        """A seeded random solution: the kernel with a seeded random cell order, stopped at the
-        first solution after a seeded number of skips."""
+    def _random_search_answer(self, rng: random.Random, pins: int = 3,
+                              budget: int = 200_000) -> np.ndarray:
+        """A seeded random solution: ``pins`` seeded random pieces on seeded random cells,
+        completed by the kernel (most constrained cell first); new pins when the kernel finds
+        no completion within ``budget`` nodes."""
         inst = self.inst
-        order = list(range(inst.n))
-        rng.shuffle(order)
-        search = KernelSearch(inst, order=np.array(order, dtype=np.int32))
         out = np.empty((1, inst.n), dtype=np.int32)
-        skip = rng.randrange(64)
-        row: np.ndarray | None = None
-        while not search.done:
-            status = search.step(out, 1 << 22)
+        while True:
+            fixed: dict[int, int] = {}
+            for i in rng.sample(range(inst.n), pins):
+                options = [p for p in inst.candidates(i) if p not in fixed.values()]
+                fixed[i] = rng.choice(options)
+            try:
+                problem = self._puzzle(np.array([fixed.get(i, -1) for i in range(inst.n)]),
+                                       list(fixed))
+                search = KernelSearch(EdgeInstance.build(problem), dynamic=True)
+            except InfeasibleError:
+                continue
+            search.step(out, budget)
             if search.stats[2]:
-                row = out[0].astype(np.int64).copy()
-                if skip == 0:
-                    break
-                skip -= 1
-            if status == 0:
-                break
-        assert row is not None
-        return row
+                return out[0].astype(np.int64).copy()
 
     def _reduce(self, row: np.ndarray, rng: random.Random) -> tuple[list[int], int]:
         """Clue cell indices after hiding in a random order; also the checks made."""
@@ -252,6 +254,125 @@ class CompactCompletion(PuzzleType):
             answer_text=" ".join(f"{list(c)}={p}" for c, p in sorted(
                 answer.placements.items(), key=lambda kv: (kv[0][1], kv[0][0]))
                 if c not in given),
-            proof=proof,
+            proof=proof, board_mm=self.board_mm,
             details={"clues": len(given), "ladder": rating.to_json()},
         )
+
+
+class OpenCompletion(PuzzleType):
+    """StarMap and bounded transcendental completions: some pieces stand on the board, the
+    reader places the rest on free cells.
+
+    The answer: seeded random pins (two pieces on cells) completed by CP-SAT. The clues: hidden
+    in a seeded random order while CP-SAT still counts one completion (up to 2); every clue
+    left is re-checked on the final set (hiding it admits a second completion), and the
+    answer is judged by ``puzzles.arrangements.verify``. CP-SAT is the only engine for these
+    kinds, so there is no second engine; the proof records the counts. The deduction ladder
+    covers compact arrangements only: the level here is the number of pieces left to place
+    (easy up to 8, medium up to 11, hard from 12), documented as the weaker measure.
+    """
+
+    levels = ("easy", "medium", "hard")
+    attempts_per_puzzle = 20
+
+    def __init__(self, name: str, set_name: str, kind: str, region: str, title: str,
+                 no_adjacent: bool = False) -> None:
+        self.name = name
+        self.title = title
+        self.set_name = set_name
+        self.kind = kind
+        self.region_name = region
+        self.no_adjacent = no_adjacent
+
+    @cached_property
+    def problem(self) -> ArrangementProblem:
+        """The empty problem."""
+        return ArrangementProblem.create(self.set_name, self.kind, self.region_name,
+                                         no_adjacent=self.no_adjacent)
+
+    @cached_property
+    def group(self) -> SymmetryGroup:
+        """The board's symmetries."""
+        return SymmetryGroup.of(EdgeInstance.build(self.problem))
+
+    def rules(self) -> str:
+        if self.kind == "starmap":
+            return (f"StarMap: place every piece of the {self.set_name} set on the "
+                    f"{self.region_name} board so that looking along each beam one meets another "
+                    "piece and looking along each blank side one meets nothing (up to the "
+                    "board's edge). Some pieces stand on the board already.")
+        return (f"Transcendental arrangement inside {self.region_name}: place every piece of "
+                f"the {self.set_name} set so that every beam meets a beam of the neighbour and "
+                "every blank side faces an empty cell (no beam may leave the region). Some "
+                "pieces stand already.")
+
+    def grading(self) -> str:
+        return ("Level = pieces left to place (the ladder covers compact puzzles only): easy "
+                "up to 8, medium up to 11, hard from 12. Proof: CP-SAT counts to 2.")
+
+    def _count(self, clues: dict[tuple[int, int], int]) -> int:
+        from solver.arrange.api import solutions
+
+        return sum(1 for _ in solutions(self.problem.with_fixed(clues), limit=2))
+
+    def _answer(self, rng: random.Random) -> dict[tuple[int, int], int]:
+        from solver.arrange.api import first
+
+        cells = sorted(self.problem.region.cells if self.problem.region else ())
+        numbers = list(self.problem.piece_set.numbers())
+        for _ in range(20):
+            pins = dict(zip(rng.sample(cells, 2), rng.sample(numbers, 2), strict=True))
+            try:
+                return dict(first(self.problem.with_fixed(pins)).placements)
+            except InfeasibleError:
+                continue
+        return dict(first(self.problem).placements)
+
+    def key(self, clues: dict[tuple[int, int], int]) -> str:
+        """The clue set in its least form over the board's symmetries."""
+        inst = EdgeInstance.build(self.problem)
+        row = np.full((1, inst.n), -1, dtype=np.int64)
+        for c, p in clues.items():
+            row[0, inst.index[c]] = p
+        return ",".join(map(str, min(tuple(self.group.image(g, row)[0])
+                                     for g in range(len(self.group)))))
+
+    def make(self, seed: int, level: str | None = None) -> BookPuzzle | None:
+        rng = random.Random(seed)
+        answer = self._answer(rng)
+        clues = dict(answer)
+        order = sorted(clues, key=lambda c: (c[1], c[0]))
+        rng.shuffle(order)
+        checks = 0
+        for cell in order:
+            trial = {c: p for c, p in clues.items() if c != cell}
+            checks += 1
+            if self._count(trial) == 1:
+                clues = trial
+        arrangement = self.problem.arrangement(answer)
+        verify(arrangement, clues)
+        if self._count(clues) != 1:  # pragma: no cover - kept unique by the reduction
+            raise EngineFaultError(f"puzzle of seed {seed} is not unique")
+        irreducible = all(self._count({c: p for c, p in clues.items() if c != cell}) >= 2
+                          for cell in clues)
+        if not irreducible:  # pragma: no cover - monotone by construction
+            raise EngineFaultError(f"puzzle of seed {seed} has a redundant clue")
+        ps = self.problem.piece_set
+        left = sorted(set(ps.numbers()) - set(clues.values()))
+        level_now = "easy" if len(left) <= 8 else "medium" if len(left) <= 11 else "hard"
+        by_number = ps.by_number()
+        shown = Arrangement(ps.name, self.kind, clues, self.problem.region)
+        return BookPuzzle(
+            kind=self.name, seed=seed, level=level_now, score=len(left), key=self.key(clues),
+            question=f"{len(clues)} pieces stand: place the other {len(left)}.",
+            puzzle_svg=arrangement_svg(shown),
+            extra_svg=piece_gallery_svg(
+                ps.grid, [(p, by_number[p].beams, by_number[p].orientation) for p in left],
+                per_row=8, title="pieces to place"),
+            answer_svg=arrangement_svg(arrangement, highlight=frozenset(clues)),
+            answer_text=" ".join(f"{list(c)}={p}" for c, p in sorted(
+                answer.items(), key=lambda kv: (kv[0][1], kv[0][0])) if c not in clues),
+            proof={"check": "CP-SAT count to 2", "solutions": 1, "nodes": checks,
+                   "irreducible": True, "verifier": "puzzles.arrangements.verify",
+                   "note": f"{checks} counts while hiding, {len(clues)} more re-checking"},
+            details={"clues": len(clues)})

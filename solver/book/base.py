@@ -40,6 +40,10 @@ class BookPuzzle:
         How uniqueness was proven: ``check`` (what ran), ``nodes`` (its counter), and more.
     extra_svg : str
         An optional second picture on the puzzle page (e.g. the pieces left to place).
+    details : dict
+        Type-specific facts for the JSON document (the record, the ladder's steps...).
+    board_mm : float
+        The printed width of the puzzle picture in millimetres (0: the page's default).
     """
 
     kind: str
@@ -54,6 +58,7 @@ class BookPuzzle:
     proof: dict[str, object] = field(default_factory=dict)
     extra_svg: str = ""
     details: dict[str, object] = field(default_factory=dict)
+    board_mm: float = 0.0
 
     @property
     def id(self) -> str:

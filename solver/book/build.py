@@ -47,7 +47,7 @@ class Book:
     stopped: str = ""
 
     def to_json(self) -> dict[str, object]:
-        """``{"type", "difficulty", "seed", "count", "complete", "tried", "repeats", "puzzles"}``."""
+        """``{"type", "difficulty", "seed", "count", "complete", "tried", "puzzles", ...}``."""
         return {"type": self.kind.name, "difficulty": self.difficulty, "seed": self.seed,
                 "count": len(self.puzzles), "wanted": self.wanted, "complete": self.complete,
                 "stopped": self.stopped, "tried": self.tried, "repeats": self.repeats,

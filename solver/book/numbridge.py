@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import random
 
-from ortools.sat.python import cp_model
-
-from puzzles.numbridge.field import CELLS, REGULAR_BLOCKS, Field, units, verify_solution
+from puzzles.numbridge.field import CELLS, REGULAR_BLOCKS, Field, verify_solution
 from reports.numbridge import field_svg
 from solver.arrange.base import EngineFaultError
 from solver.book.base import BookPuzzle, PuzzleType
+from solver.numbridge import models
 from solver.numbridge.difficulty import rate
 from solver.numbridge.engine import search
 from solver.numbridge.generate import generate
@@ -38,31 +37,8 @@ def level_of(score: float, solved: bool) -> str:
 
 
 def cpsat_count(field: Field, cap: int = 2) -> int:
-    """Solutions of the field up to ``cap``, by CP-SAT (independent of our search)."""
-    model = cp_model.CpModel()
-    x = [model.NewIntVar(1, 9, f"c{i}") for i in range(CELLS)]
-    for unit in units(field.blocks):
-        model.AddAllDifferent([x[i] for i in unit])
-    for i, d in enumerate(field.givens):
-        if d != "0":
-            model.Add(x[i] == int(d))
-    solver = cp_model.CpSolver()
-    solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1
-
-    class _Stop(cp_model.CpSolverSolutionCallback):
-        def __init__(self) -> None:
-            super().__init__()
-            self.found = 0
-
-        def on_solution_callback(self) -> None:
-            self.found += 1
-            if self.found >= cap:
-                self.StopSearch()
-
-    stop = _Stop()
-    solver.Solve(model, stop)
-    return stop.found
+    """Solutions of the field up to ``cap``, by the CP-SAT model (independent of our search)."""
+    return models.cpsat_count(field, cap)[0]
 
 
 def _transforms(i: int) -> list[int]:

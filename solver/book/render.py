@@ -33,13 +33,13 @@ def book_html(book: Book) -> str:
     """The HTML pages of a book."""
     kind = book.kind
     items = [BookItem(n, p.level, p.id, p.seed, p.question, p.puzzle_svg, p.answer_svg,
-                      p.answer_text, proof_line(p.proof), p.extra_svg)
+                      p.answer_text, proof_line(p.proof), p.extra_svg, p.board_mm)
              for n, p in enumerate(book.puzzles, 1)]
     levels = ", ".join(f"{sum(1 for p in book.puzzles if p.level == lv)} {lv}"
                        for lv in kind.levels)
     subtitle = (f"{len(book.puzzles)} puzzles ({levels}); book seed {book.seed}, difficulty "
                 f"{book.difficulty}. Regenerate puzzle k: solver book {kind.name} "
-                "--puzzle-seed SEED (seed from the index).")
+                "--puzzle-seed SEED --difficulty LEVEL (both from the index).")
     notes = [] if book.complete else [f"Incomplete book: {book.stopped}; "
                                       f"{len(book.puzzles)} of {book.wanted} puzzles."]
     return render_book(kind.title, kind.rules(), kind.grading(), items, subtitle, notes)

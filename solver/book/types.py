@@ -34,12 +34,62 @@ def _numbridge() -> PuzzleType:
     return NumbridgeType()
 
 
+def _dominions(goal: str | None) -> Callable[[], PuzzleType]:
+    def factory() -> PuzzleType:
+        from solver.book.dominions import DominionsType
+
+        return DominionsType(goal)
+
+    return factory
+
+
+def _endgame(game: str) -> Callable[[], PuzzleType]:
+    def factory() -> PuzzleType:
+        from solver.book.dominimum import EndgameType
+
+        return EndgameType(game)
+
+    return factory
+
+
+def _hexagon() -> PuzzleType:
+    from solver.book.arrange import CompactCompletion
+
+    return CompactCompletion("hexagon", "hexagon", "rhombus:8x8",
+                             "Hexagon set, compact rhombus:8x8 completions", tries=1,
+                             board_mm=115)
+
+
+def _starmap() -> PuzzleType:
+    from solver.book.arrange import OpenCompletion
+
+    return OpenCompletion("starmap", "square", "starmap", "8x8",
+                          "Square set, StarMap 8x8 completions")
+
+
+def _transcendental() -> PuzzleType:
+    from solver.book.arrange import OpenCompletion
+
+    return OpenCompletion("transcendental", "square", "transcendental", "6x6",
+                          "Square set, transcendental completions in 6x6")
+
+
 #: name -> factory, in the order of ``solver book --help``.
 FACTORIES: dict[str, Callable[[], PuzzleType]] = {
     "square": _square,
     "triangle": _triangle,
+    "hexagon": _hexagon,
+    "transcendental": _transcendental,
+    "starmap": _starmap,
     "backslide": _backslide,
     "numbridge": _numbridge,
+    "dominions": _dominions(None),
+    "dominions-capture": _dominions("capture"),
+    "dominions-save": _dominions("save"),
+    "dominions-eye": _dominions("eye"),
+    "dominions-live": _dominions("live"),
+    "dominimum": _endgame("dominimum"),
+    "dominomega": _endgame("dominomega"),
 }
 
 TYPE_NAMES = tuple(FACTORIES)

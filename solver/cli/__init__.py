@@ -12,6 +12,7 @@ import sys
 
 import click
 
+from solver import __version__
 from solver.cli.errors import harden, invoke, run
 
 # name -> "module:attribute" of the click command; imported only when used.
@@ -62,7 +63,7 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="beamsolver", prog_name="solver")
+@click.version_option(__version__, prog_name="solver")
 def cli() -> None:
     """Solve, count and analyse beam-set arrangements, Dominions, Dominimum and Numbridge."""
 

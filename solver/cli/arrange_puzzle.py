@@ -25,12 +25,14 @@ from solver.progress import progress_bar
               show_default=True, help="The piece set.")
 @click.option("--region", default="4x4", show_default=True, metavar="R",
               help="Region name (4x4, rhombus:8x8, torus:4x4, ...) or file.")
-@click.option("--border", type=click.Choice(BORDER_RULES), default="blank", show_default=True)
+@click.option("--border", type=click.Choice(BORDER_RULES), default="blank", show_default=True,
+              help="blank: no beam may leave the region; free: beams may.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of every choice.")
 @click.option("--tries", type=click.IntRange(1, 100), default=1, show_default=True,
               help="Random hiding orders to try; the fewest clues win.")
 @click.option("--engine", type=click.Choice(["auto", "kernel", "cpsat", "constraint"]),
-              default="auto", show_default=True)
+              default="auto", show_default=True,
+              help="The engine that proves the answer unique (counts completions up to 2).")
 @click.option("--answer", "answer_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the answer arrangement (JSON) to this file.")
 @svg_option("Draw the puzzle (the clues) into this SVG file.")
@@ -65,7 +67,7 @@ def puzzle(kind: str, set_name: str, region: str, border: str, seed: int, tries:
              "Exactly one completion exists (proven by counting to 2)."],
             [Figure(picture, "the puzzle"),
              Figure(arrangement_svg(made.answer, highlight=frozenset(made.clues)),
-                    "the answer (clues outlined)")])])
+                    "the answer (clues outlined)", reveal="Show the answer")])])
         write_picture(html_path, page, output, "page")
     text = (f"{made.puzzle.describe()}: {len(made.clues)} clues "
             f"({made.checks} uniqueness checks)\n{arrangement_text(shown)}")

@@ -91,4 +91,4 @@ def book(kind: str, count: int, difficulty: str, seed: int, puzzle_seed: int | N
         sys.exit(143 if isinstance(interrupted, _Terminated) else 130)
     if not result.puzzles:
         sys.exit(1)
-    
+

@@ -7,32 +7,40 @@ from pathlib import Path
 
 import click
 
-from reports.output import dumps, write_atomic
+from reports.output import write_atomic
+from solver.cli.common import Output, output_options
+from solver.cli.vocabulary import warn_deprecated
 from solver.demo import build_demo
 from solver.progress import progress_bar
 
+DEFAULT_PAGE = Path("solver-demo.html")
+
 
 @click.command()
-@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path),
-              default=Path("solver-demo.html"), show_default=True, help="The HTML file to write.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help=f"The HTML page to write (default: {DEFAULT_PAGE}).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of every random choice.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-@click.option("--json", "as_json", is_flag=True,
-              help='Print {"report": path, "seed": s, "sections": [titles]} instead of text.')
-def demo(out: Path, seed: int, quiet: bool, as_json: bool) -> None:
-    """Compute a few examples of every capability and write them as one HTML page."""
+@output_options
+def demo(html_path: Path | None, seed: int, output: Output) -> None:
+    """Compute a few examples of every capability and write them as one HTML page.
+
+    The result (printed, or written by --out FILE) names the page; JSON: {"report": path,
+    "seed": s, "sections": [titles]}. An --out FILE ending in .html is the old spelling of
+    --html (deprecated).
+    """
     from solver.demo import PROVIDERS
 
-    with progress_bar("demo", total=len(PROVIDERS), quiet=quiet, unit="section") as bar:
+    if output.out is not None and output.out.suffix.lower() in (".html", ".htm"):
+        warn_deprecated("demo --out PAGE.html", "demo --html PAGE.html")
+        html_path, output = output.out, Output(output.json, None, output.quiet)
+    page = html_path or DEFAULT_PAGE
+    with progress_bar("demo", total=len(PROVIDERS), quiet=output.quiet, unit="section") as bar:
         def step(name: str) -> None:
             bar.set_postfix_str(name)
             bar.update(1)
 
         html = build_demo(seed, step)
-    write_atomic(out, html)
-    if as_json:
-        titles = re.findall(r"<h2>(.*?)</h2>", html)
-        click.echo(dumps({"report": str(out.resolve()), "seed": seed, "sections": titles}),
-                   nl=False)
-    else:
-        click.echo(f"wrote the demo report to {out.resolve()}")
+    write_atomic(page, html)
+    titles = re.findall(r"<h2>(.*?)</h2>", html)
+    output.emit({"report": str(page.resolve()), "seed": seed, "sections": titles},
+                f"wrote the demo report to {page.resolve()}")

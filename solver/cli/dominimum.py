@@ -16,7 +16,7 @@ from puzzles.dominimum.tiles import SYMBOL_NAMES, parse_tile, tile_name
 from puzzles.errors import InvalidInputError, SearchInterrupted
 from reports.dominimum import PALETTE, Highlight, layout_svg, score_plot
 from reports.html import Figure, Section, Table, render_page
-from reports.output import write_atomic
+from reports.output import dumps, write_atomic
 from reports.text import key_values, table, tie_note, tied_ranks
 from solver.cli.common import Output, output_options, write_picture
 from solver.dominimum.analysis import (
@@ -325,7 +325,7 @@ def _play(kind: str, players: int, seed: int, strategies: str, within_tile: bool
     play_game(game, [make_player(n, seed * 8 + i + 1) for i, n in enumerate(lineup)])
     doc = record_of(game, lineup)
     if record is not None:
-        write_atomic(record, json.dumps(doc, indent=1) + "\n")
+        write_atomic(record, dumps(doc))
         output.note(f"wrote record {record}")
     _game_pictures(game, svg_path, html_path, output)
     output.emit(doc, _game_text(game))
@@ -616,9 +616,11 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
                        else f"symbols {list(omega_symbols(p.players))}")
                 sections.append(Section(f"Puzzle (seed {p.seed})", [
                     f"{own}; seat {p.to_move} places the last tile {tile_name(p.tile)}. "
-                    f"Answer {p.answer}: score {p.best[0]} against {p.best[1]}; the next best "
-                    f"placement gives {p.runner_up}. {p.placements} legal placements."],
-                    [Figure(question, "the position"), Figure(answer, "the answer")]))
+                    f"Exactly one of the {p.placements} legal placements is best: which?"],
+                    [Figure(question, "the position"),
+                     Figure(answer, f"answer {p.answer}: score {p.best[0]} against "
+                            f"{p.best[1]}; the next best placement gives {p.runner_up}",
+                            reveal="Show the answer")]))
             write_picture(html_path, render_page(f"{kind} endgame puzzles", sections),
                           output, "report")
         output.emit({"puzzles": [p.to_json() for p in found]}, text)

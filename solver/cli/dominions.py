@@ -12,15 +12,16 @@ from puzzles.dominions.records import format_moves
 from puzzles.errors import InfeasibleError, InvalidInputError, SearchInterrupted
 from reports.dominions import Marks, position_svg, position_text
 from reports.html import Figure, Section, Table, render_page
-from reports.output import write_atomic
 from reports.text import key_values, table
 from solver.cli.common import Output, html_option, output_options, svg_option, write_picture
+from solver.cli.play import budget_options, match_command_body, split_players
+from solver.cli.vocabulary import alias, alias_command
 from solver.dominions.analysis import Analysis, analyse
-from solver.dominions.players import DEFAULT_BUDGET, PLAYERS
+from solver.dominions.players import DEFAULT_BUDGET
 from solver.dominions.puzzles import GOALS, Puzzle, answer_move, find_puzzles
 from solver.dominions.search import search
-from solver.dominions.selfplay import GameResult, run_match, tally
 from solver.dominions.tracker import Tracker
+from solver.play.match import GameSettings
 from solver.progress import progress_bar
 
 RECORD = click.Path(exists=True, dir_okay=False, path_type=Path)
@@ -155,79 +156,47 @@ def analysis_sections(a: Analysis) -> list[Section]:
 
 
 @dominions.command("selfplay")
-@click.option("--white", type=click.Choice(PLAYERS), default="greedy", show_default=True,
-              help="The White player of game 1.")
-@click.option("--black", type=click.Choice(PLAYERS), default="random", show_default=True,
-              help="The Black player of game 1.")
+@click.option("--players", "players_text", default="greedy,random", show_default=True,
+              help="White and Black of game 1, comma-separated (random, greedy, search, mcts).")
 @click.option("--games", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many games.")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Seed of every random choice (same seed, same games).")
-@click.option("--budget", type=click.IntRange(min=1), default=None,
-              help=f"Node budget of the search player (default {DEFAULT_BUDGET}).")
-@click.option("--alternate", is_flag=True, help="Swap colours every other game.")
+@click.option("--swap/--no-swap", default=True, show_default=True,
+              help="Swap colours every other game.")
+@budget_options
 @click.option("--base", type=click.Choice(["8", "9", "10"]), default="9", show_default=True)
 @click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="Write each game's record to DIR/game-NNN.txt.")
+              help="Write each game's record to DIR/game-0001.txt ...")
 @output_options
-def selfplay_cmd(white: str, black: str, games: int, seed: int, budget: int | None,
-                 alternate: bool, base: str, records_dir: Path | None, output: Output) -> None:
-    """Play GAMES seeded games between two players; print a results table.
+def selfplay_cmd(players_text: str, games: int, seed: int, swap: bool,
+                 move_time: float | None, max_nodes: int | None, base: str,
+                 records_dir: Path | None, output: Output) -> None:
+    """Play GAMES seeded games between two players (the one runner of ``solver ladder``).
 
-    JSON: {"games": [{"game", "white", "black", "score": {"W", "B"}, "result", "moves",
-    "record"}], "tally": {player: {"wins", "losses", "draws"}}}. Ctrl-C keeps finished games.
+    JSON: {"game", "players", "seed", "interrupted", "tally": {player: {"games", "wins",
+    "draws", "points", "rate"}}, "by_seat", "games": [{"game", "lineup", "returns",
+    "result", "moves", "deal_seed", "record"}]}. Ctrl-C keeps finished games (exit 130).
     """
-    if records_dir is not None:
-        try:
-            records_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise InvalidInputError(f"cannot create records folder {records_dir}: {exc}") \
-                from exc
-    results: list[GameResult] = []
-    bar = progress_bar("games", games, output.quiet, unit="game")
-
-    def done(r: GameResult) -> None:
-        results.append(r)
-        if records_dir is not None:
-            write_atomic(records_dir / f"game-{r.number:03d}.txt", r.record + "\n")
-        bar.update(1)
-
-    try:
-        run_match(white, black, games, seed, alternate, budget, int(base), on_game=done)
-    except KeyboardInterrupt:
-        interrupted = True
-    else:
-        interrupted = False
-    finally:
-        bar.close()
-    tallied = tally(results)
-    doc = {
-        "games": [{"game": r.number, "white": r.white, "black": r.black,
-                   "score": {"W": r.score[0], "B": r.score[1]},
-                   "result": "draw" if r.winner is None else
-                   f"{r.winner}+{abs(r.score[0] - r.score[1])}",
-                   "moves": r.moves, "record": r.record} for r in results],
-        "tally": tallied,
-    }
-    rows = [[r.number, r.white, r.black, f"{r.score[0]}:{r.score[1]}",
-             r.winner_name or "draw", r.moves] for r in results]
-    trows = [[name, t["wins"], t["losses"], t["draws"]] for name, t in tallied.items()]
-    text = (table(["game", "white", "black", "score W:B", "winner", "moves"], rows) + "\n\n"
-            + table(["player", "wins", "losses", "draws"], trows))
-    output.emit(doc, text)
-    if interrupted:
-        raise SearchInterrupted(f"interrupted after {len(results)} games (kept above)")
+    names = split_players(players_text)
+    if len(names) != 2:
+        raise InvalidInputError(f"--players needs two names (White,Black), got {len(names)}")
+    match_command_body("dominions", names, games, seed, swap, move_time, max_nodes,
+                       GameSettings(base=int(base)), records_dir, output)
 
 
 @dominions.command("best")
 @click.argument("record", type=RECORD)
 @click.option("--move", "move", type=click.IntRange(min=0), default=None,
               help="Search the position after this many moves (default: the end).")
-@click.option("--budget", type=click.IntRange(min=1), default=DEFAULT_BUDGET, show_default=True,
-              help="Node budget of the search.")
-@click.option("--seconds", type=click.FloatRange(min=0.01), default=None,
-              help="Also stop deepening after this many seconds.")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--max-nodes", "budget", type=click.IntRange(min=1), default=DEFAULT_BUDGET,
+              show_default=True, help="Node budget of the search.")
+@click.option("--time-limit", "seconds", type=click.FloatRange(min=0.01), default=None,
+              help="Also stop deepening after this many seconds (wall clock).")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Seed of the search's random tie-breaks.")
+@alias("--budget", "budget", new="--max-nodes")
+@alias("--seconds", "seconds", new="--time-limit")
 @output_options
 def best_cmd(record: Path, move: int | None, budget: int, seconds: float | None, seed: int,
              output: Output) -> None:
@@ -249,9 +218,11 @@ def best_cmd(record: Path, move: int | None, budget: int, seconds: float | None,
     output.emit(doc, text)
 
 
-@dominions.command("puzzle")
-@click.option("--goal", type=click.Choice(GOALS), required=True)
-@click.option("--seed", type=int, default=1, show_default=True)
+@dominions.command("puzzles")
+@click.option("--goal", type=click.Choice(GOALS), required=True,
+              help="What the one right first move must do.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Seed of the self-play games searched for puzzles.")
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many puzzles (each from a different self-play game).")
 @click.option("--games", type=click.IntRange(min=1), default=30, show_default=True,
@@ -298,6 +269,9 @@ def puzzle_cmd(goal: str, seed: int, count: int, games: int, svg_path: Path | No
     output.emit(doc, text)
     if interrupted:
         raise SearchInterrupted(f"interrupted after {len(found)} puzzles (kept above)")
+
+
+alias_command(dominions, "puzzle", "puzzles")
 
 
 def puzzle_svg(p: Puzzle, show_answer: bool = False) -> str:

@@ -8,11 +8,13 @@ import click
 
 from puzzles.errors import InfeasibleError, InvalidInputError
 from puzzles.numbridge.field import Field
-from puzzles.numbridge.game import PLAYER_LETTER, Game, RoomSettings
+from puzzles.numbridge.game import PLAYER_LETTER, Game
 from puzzles.numbridge.record import Record, read_record, replay
 from reports.numbridge import field_svg
 from reports.text import key_values
 from solver.cli.common import Output, html_option, output_options, svg_option, write_picture
+from solver.cli.play import budget_options
+from solver.cli.vocabulary import alias
 from solver.numbridge.pictures import position_svg
 
 FIELD_HELP = ("FIELD is a file in the text or JSON field format, '-' for stdin, or 81 givens "
@@ -46,7 +48,7 @@ def numbridge() -> None:
 @click.option("--givens", type=int, default=30, show_default=True, help="Givens, 22-34.")
 @click.option("--blocks", type=click.Choice(["regular", "irregular"]), default="regular",
               show_default=True, help="Block layout.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of every choice.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of every choice.")
 @click.option("--rate/--no-rate", "with_rate", default=True, show_default=True,
               help="Also rate the difficulty.")
 @click.option("--verify", "verify_all", is_flag=True,
@@ -190,13 +192,15 @@ def _load_game(record_path: Path, at: int | None) -> tuple[Record, Game]:
                                     f"{'no' if found.count == 0 else 'more than one'} solution")
         rec.tags["Solution"] = found.solution
     if at is not None and not 0 <= at <= len(rec.moves):
-        raise InvalidInputError(f"--at {at}: the record has {len(rec.moves)} actions")
+        raise InvalidInputError(f"--move {at}: the record has {len(rec.moves)} actions")
     return rec, replay(rec, at)
 
 
 @numbridge.command()
 @click.argument("record_path", metavar="RECORD", type=click.Path(path_type=Path))
-@click.option("--at", type=int, help="Analyse after this many actions (default: all).")
+@click.option("--move", "at", type=int,
+              help="Analyse the position after this many actions (default: all).")
+@alias("--at", "at", new="--move")
 @click.option("--candidates", is_flag=True, help="Draw candidates in empty cells.")
 @html_option("Write an HTML report with the picture.")
 @svg_option("Write the picture as SVG.")
@@ -258,17 +262,17 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
 
 
 @numbridge.command()
-@click.option("--first", type=click.Choice(["random", "greedy", "search"]), default="greedy",
-              show_default=True, help="First player (A).")
-@click.option("--second", type=click.Choice(["random", "greedy", "search"]), default="random",
-              show_default=True, help="Second player (B).")
-@click.option("--games", type=int, default=10, show_default=True, help="Games to play.")
+@click.option("--players", "players_text", default="greedy,random", show_default=True,
+              help="First (A) and second (B) player of game 1 (random, greedy, search, mcts).")
+@click.option("--games", type=click.IntRange(min=1), default=10, show_default=True,
+              help="Games to play.")
 @click.option("--swap/--no-swap", default=True, show_default=True,
-              help="Swap sides every other game.")
-@click.option("--givens", type=int, default=30, show_default=True)
+              help="Swap sides every other game (both games of a pair on one field and bag).")
+@click.option("--givens", type=click.IntRange(22, 34), default=30, show_default=True)
 @click.option("--blocks", type=click.Choice(["regular", "irregular"]), default="regular",
               show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of game 1 (+1 each).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of every deal.")
+@budget_options
 @click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write every game's record into this folder (game-0001.txt, ...).")
 @click.option("--tiles", type=click.Choice(["field", "empty"]), default="field",
@@ -278,82 +282,40 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
               show_default=True, help="Room setting: a claim spends a tile of the given's "
               "digit, or any tile.")
 @output_options
-def selfplay(first: str, second: str, games: int, swap: bool, givens: int, blocks: str,
-             seed: int, records_dir: Path | None, tiles: str, claim_tile: str,
-             output: Output) -> None:
-    """Play GAMES games between two players; Ctrl-C keeps the games finished so far.
+def selfplay(players_text: str, games: int, swap: bool, givens: int, blocks: str, seed: int,
+             move_time: float | None, max_nodes: int | None, records_dir: Path | None,
+             tiles: str, claim_tile: str, output: Output) -> None:
+    """Play GAMES games between two players (the one runner of ``solver ladder``); Ctrl-C
+    keeps the games finished so far.
 
-    JSON: {"players": [first, second], "games": n, "wins": {name: n}, "draws": n,
-    "first_player_wins": n, "average_moves": x, "reasons": {reason: n}, "endgame": {name:
-    {"exact": n, "fallbacks": n}} (search players: empty-bag moves decided by the exact endgame
-    solver / by the heuristic because the endgame was too large), "results": [{"seed",
-    "A", "B", "result", "moves"}]}.
+    JSON: {"game", "players", "seed", "interrupted", "tally": {name: {"games", "wins",
+    "draws", "points", "rate"}}, "by_seat", "player_stats": {"search": {"exact",
+    "fallbacks"}} (search players: empty-bag moves decided by the exact endgame solver / by
+    the heuristic because the endgame was too large), "games": [{"game", "lineup",
+    "returns", "result", "moves", "deal_seed", "record"}]}.
     """
-    from puzzles.errors import SearchInterrupted
-    from puzzles.numbridge.record import write_record
-    from reports.output import write_atomic
-    from solver.numbridge.players import selfplay as play
-    from solver.progress import progress_bar
+    from solver.cli.play import match_command_body, split_players
+    from solver.play.match import GameSettings
 
-    if games < 1:
-        raise InvalidInputError("--games must be at least 1")
-    if records_dir is not None and not records_dir.is_dir():
-        raise InvalidInputError(f"--records {records_dir}: folder does not exist")
-    results: list[dict[str, object]] = []
-    wins = {first: 0, second: 0} if first != second else {first: 0}
-    endgame: dict[str, dict[str, int]] = {}
-    interrupted = False
-    with progress_bar("selfplay", games, output.quiet, unit="game") as bar:
-        try:
-            for i in range(games):
-                a, b = (second, first) if swap and i % 2 else (first, second)
-                room = RoomSettings(givens=givens, blocks=blocks, move_limit=0, game_limit=0,
-                                    tiles=tiles, claim_tile=claim_tile)
-                r = play(a, b, seed=seed + i, givens=givens, blocks=blocks, settings=room)
-                winner = {1: a, 2: b}.get(r.result.winner)
-                if winner is not None:
-                    wins[winner] = wins.get(winner, 0) + 1
-                for seat, stats in r.endgame.items():
-                    tally = endgame.setdefault((a, b)[seat - 1], {"exact": 0, "fallbacks": 0})
-                    tally["exact"] += stats.exact
-                    tally["fallbacks"] += stats.fallbacks
-                results.append({"seed": seed + i, "A": a, "B": b, "result": r.result.text(),
-                                "moves": r.moves})
-                if records_dir is not None:
-                    write_atomic(records_dir / f"game-{i + 1:04d}.txt",
-                                 write_record(r.game, (a, b), extra={"Seed": str(seed + i)}))
-                bar.update(1)
-        except KeyboardInterrupt:
-            interrupted = True
-    n = len(results)
-    reasons: dict[str, int] = {}
-    for res in results:
-        reason = str(res["result"]).split(" ", 1)[1]
-        reasons[reason] = reasons.get(reason, 0) + 1
-    draws = sum(1 for res in results if str(res["result"]).startswith("1/2"))
-    first_wins = sum(1 for res in results if str(res["result"]).startswith("1-0"))
-    avg = round(sum(int(str(res["moves"])) for res in results) / n, 1) if n else 0.0
-    doc = {"players": [first, second], "games": n, "wins": wins, "draws": draws,
-           "first_player_wins": first_wins, "average_moves": avg, "reasons": reasons,
-           "endgame": endgame, "results": results}
-    lines = [f"{n} games, {first} vs {second}" + (" (sides swapped every other game)"
-                                                   if swap else "")]
-    lines += [f"  {name}: {w} wins" for name, w in wins.items()]
-    lines += [f"  draws: {draws}", f"  first player (A) won: {first_wins}",
-              f"  average moves: {avg}", "  endings: " + ", ".join(
-                  f"{k} {v}" for k, v in sorted(reasons.items()))]
-    lines += [f"  {name} endgame: {t['exact']} moves by the exact solver, {t['fallbacks']} "
-              "fallbacks to the heuristic (endgame too large)" for name, t in endgame.items()]
-    output.emit(doc, "\n".join(lines))
-    if interrupted:
-        raise SearchInterrupted(f"stopped after {n} games (kept)")
+    names = split_players(players_text)
+    if len(names) != 2:
+        raise InvalidInputError(f"--players needs two names (A,B), got {len(names)}")
+    result = match_command_body("numbridge", names, games, seed, swap, move_time, max_nodes,
+                                GameSettings(givens=givens, blocks=blocks, tiles=tiles,
+                                              claim_tile=claim_tile), records_dir,
+                                output)
+    for name, t in result.player_stats.items():
+        output.note(f"{name} endgame: {t['exact']} moves by the exact solver, "
+                    f"{t['fallbacks']} fallbacks to the heuristic (endgame too large)")
 
 
 @numbridge.command()
 @click.argument("record_path", metavar="RECORD", type=click.Path(path_type=Path))
-@click.option("--at", type=int, help="Solve the position after this many actions.")
-@click.option("--node-limit", type=int, default=200_000, show_default=True,
-              help="Give up beyond this many positions.")
+@click.option("--move", "at", type=int, help="Solve the position after this many actions.")
+@click.option("--max-nodes", "node_limit", type=int, default=200_000, show_default=True,
+              help="Give up beyond this many positions (the search's node budget).")
+@alias("--at", "at", new="--move")
+@alias("--node-limit", "node_limit", new="--max-nodes")
 @output_options
 def endgame(record_path: Path, at: int | None, node_limit: int, output: Output) -> None:
     """Who wins the position in RECORD with best play (full information: both hands and the

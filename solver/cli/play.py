@@ -15,8 +15,8 @@ from puzzles.errors import InvalidInputError, SearchInterrupted
 from puzzles.game import game_names
 from reports.text import table
 from solver.cli.common import Output, output_options
-from solver.progress import progress_bar
 from solver.play.match import GameResult, GameSettings, MatchResult, run_match
+from solver.progress import progress_bar
 
 GAMES = ("dominions", "dominimum", "dominomega", "numbridge")
 

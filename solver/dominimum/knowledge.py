@@ -10,7 +10,9 @@
 - **Ordering**: legal placements by the seat's own score after the move (lowest first in
   Dominimum, highest product first in Dominomega), ties at random.
 - **Rollouts**: every seat plays the best own score among a few random placements
-  (``solver.dominimum.players._quick_move``), to the end of the game (36 tiles at most).
+  (``solver.dominimum.players._quick_move``) for ``rollout_depth`` placements; then the
+  evaluation turns the seats' current scores into win estimates (a softmin of the Dominimum
+  scores, a softmax of the Dominomega products, temperature a third of the mean score).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from puzzles.dominimum.layout import neighbours
 from puzzles.dominimum.state import DominimumState
 from puzzles.game import GameState
 from solver.dominimum.placement import GroupIndex
-from solver.dominimum.players import _quick_move
+from solver.dominimum.players import _quick_move, ranked
 from solver.play.mcts import Knowledge
 
 BETA = 0.6
@@ -71,8 +73,8 @@ class DominimumKnowledge(Knowledge):
     """The hooks above for :class:`solver.play.mcts.MCTSPlayer`."""
 
     perfect_information = False
-    rollout_depth = None
-    widen = (3.0, 0.5)
+    rollout_depth = 4
+    widen = (1.0, 0.5)
     exploration = 0.6
 
     def __init__(self, infer: bool = True) -> None:
@@ -103,9 +105,32 @@ class DominimumKnowledge(Knowledge):
         scored.sort(key=lambda t: (t[0], t[1]))
         return [p for _, _, p in scored[:ORDER_LIMIT]]
 
+    def root_order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        """The root's placements in the greedy player's order (own score, then the sampled
+        margin over the opponents)."""
+        assert isinstance(state, DominimumState)
+        g = state.g
+        cands = ranked(g, g.to_move, 16, rng.randrange(2**31), "own")
+        return [c.placement for c in cands]
+
     def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:
         assert isinstance(state, DominimumState)
         return _quick_move(state.g, rng, 8)
+
+    def evaluate(self, state: GameState[Any]) -> list[float]:
+        assert isinstance(state, DominimumState)
+        return score_estimate(state.g)
+
+
+def score_estimate(game: Game) -> list[float]:
+    """Win estimates of the seats from their current scores (see the module docstring)."""
+    scores = game.scores()
+    sign = -1.0 if game.kind == "dominimum" else 1.0
+    t = max(1.0, sum(scores) / len(scores) / 3.0)
+    top = max(sign * s for s in scores)
+    w = [math.exp((sign * s - top) / t) for s in scores]
+    total = sum(w)
+    return [x / total for x in w]
 
 
 def knowledge(game: str) -> Knowledge:

@@ -11,8 +11,8 @@ from solver.dominions.analysis import analyse
 from solver.dominions.players import GreedyPlayer, RandomPlayer
 from solver.dominions.puzzles import Puzzle, answer_move, parse_collection, solutions
 from solver.dominions.search import search
-from solver.dominions.selfplay import run_match, tally
 from solver.dominions.tracker import Tracker
+from solver.play.match import run_match
 
 COLLECTION = Path(__file__).parents[2] / "puzzles" / "dominions" / "data" / "puzzles.txt"
 
@@ -77,13 +77,14 @@ def sections(seed: int) -> list[Section]:
     puzzles = parse_collection(COLLECTION.read_text())
     if puzzles:
         out.append(puzzle_section(puzzles[seed % len(puzzles)]))
-    results = run_match("greedy", "random", 2, seed, alternate=True)
-    rows: list[list[object]] = [[r.number, r.white, r.black, f"{r.score[0]}:{r.score[1]}",
-                                 r.winner_name or "draw"] for r in results]
-    t = tally(results)
+    match = run_match("dominions", ["greedy", "random"], 2, seed)
+    rows: list[list[object]] = [[g.number, g.lineup[0], g.lineup[1], g.result]
+                                for g in match.games]
+    t = match.tally()
     out.append(Section("Dominions: self-play", [
-        "Two seeded games, colours alternating. Over 50 games greedy beats random and the "
-        "search player beats greedy (see docs/dominions.md for the measured table).",
-        f"Greedy: {t['greedy']['wins']} wins, {t['greedy']['losses']} losses.",
-    ], tables=[Table(["game", "white", "black", "score W:B", "winner"], rows)]))
+        "Two seeded games, colours alternating (the one runner of `solver ladder`). Over 50 "
+        "games greedy beats random and the search player beats greedy (see docs/players.md "
+        "for the ladder tables).",
+        f"Greedy: {int(t['greedy']['wins'])} wins in {int(t['greedy']['games'])} games.",
+    ], tables=[Table(["game", "white", "black", "result"], rows)]))
     return out

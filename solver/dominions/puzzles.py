@@ -25,7 +25,6 @@ from puzzles.dominions.board import fitting_mask
 from puzzles.dominions.records import format_moves, write_record
 from puzzles.errors import InvalidInputError
 from solver.dominions.players import GreedyPlayer, Player, RandomPlayer
-from solver.dominions.selfplay import player_seed
 from solver.dominions.tracker import Tracker
 
 GOALS = ("capture", "save", "eye", "live")
@@ -104,7 +103,12 @@ def _eyes(pos: Position, colour: int, t: Tracker) -> set[int]:
 
 
 def _oscillation_eye(pos: Position, cell: int) -> bool:
-    if pos.legal_placements(0, cells=(cell,)) or pos.legal_placements(1, cells=(cell,)):
+    fit = fitting_mask(pos.must_beam[cell], pos.must_blank[cell])
+    if not fit & (pos.hands[0] | pos.hands[1]):
+        return False  # nobody holds a fitting piece: no oscillation
+    # any legal placement there (lazy: the first one decides) means it is no eye
+    if next(pos.iter_placements(0, cells=(cell,)), None) is not None or \
+            next(pos.iter_placements(1, cells=(cell,)), None) is not None:
         return False
     held = False
     for c in (0, 1):
@@ -124,16 +128,16 @@ def group_lives(pos: Position, t: Tracker, cell: int) -> bool:
         return False
     colour, _, libs = g
     hand = pos.hands[1 - colour]
-    for lib in libs:
-        if not fitting_mask(pos.must_beam[lib], pos.must_blank[lib]) & hand:
-            return True
-        if _oscillation_eye(pos, lib):
-            return True
-    return False
+    # the cheap test on every liberty first, the oscillation test (legal moves) only after
+    if any(not fitting_mask(pos.must_beam[lib], pos.must_blank[lib]) & hand for lib in libs):
+        return True
+    return any(_oscillation_eye(pos, lib) for lib in libs)
 
 
-def capturable(pos: Position, t: Tracker, cells: frozenset[int], by: int) -> bool:
-    """True when ``by`` (to move) has a legal placement that reverses one of ``cells``."""
+def capturable(pos: Position, t: Tracker, cells: frozenset[int], by: int,
+               nodes: list[int] | None = None) -> bool:
+    """True when ``by`` (to move) has a legal placement that reverses one of ``cells``;
+    ``nodes[0]`` (when given) grows by the replies examined."""
     libs: set[int] = set()
     for cell in cells:
         g = t.group_of(cell)
@@ -141,16 +145,25 @@ def capturable(pos: Position, t: Tracker, cells: frozenset[int], by: int) -> boo
             continue
         if len(g[2]) == 1:
             libs |= g[2]
-    return any(effect > 0 for _, _, _, effect in pos.legal_placements(by, cells=libs))
+    replies = pos.legal_placements(by, cells=libs)
+    if nodes is not None:
+        nodes[0] += len(replies)
+    return any(effect > 0 for _, _, _, effect in replies)
 
 
-def solutions(t: Tracker, goal: str, target: frozenset[int] = frozenset()) -> list[Move]:
-    """Every legal placement of the player to move that meets ``goal`` (exhaustive)."""
+def solutions(t: Tracker, goal: str, target: frozenset[int] = frozenset(),
+              nodes: list[int] | None = None) -> list[Move]:
+    """Every legal placement of the player to move that meets ``goal`` (exhaustive);
+    ``nodes[0]`` (when given) grows by the positions examined (moves, and replies for
+    ``save``)."""
     pos = t.position
     me = pos.to_move
     before_eyes = _eyes(pos, me, t) if goal == "eye" else set()
     out = []
-    for c, p, _, effect in pos.legal_placements():
+    moves = pos.legal_placements()
+    if nodes is not None:
+        nodes[0] += len(moves)
+    for c, p, _, effect in moves:
         m = Move(c, p)
         if goal == "capture":
             if effect > 0:
@@ -160,7 +173,7 @@ def solutions(t: Tracker, goal: str, target: frozenset[int] = frozenset()) -> li
         try:
             if goal == "save":
                 if all(pos.owner[x] == me for x in target) and \
-                        not capturable(pos, t, target, 1 - me):
+                        not capturable(pos, t, target, 1 - me, nodes):
                     out.append(m)
             elif goal == "eye":
                 if _eyes(pos, me, t) - before_eyes:
@@ -190,7 +203,7 @@ def game_positions(seed: int, games: int, first: int = 16) -> Iterator[tuple[int
     """(game, position) for the positions (with at least ``first`` moves) of seeded
     greedy-against-random games; the position object is reused, copy it to keep it."""
     for k in range(games):
-        rng = random.Random(player_seed(seed, k, 0))
+        rng = random.Random(seed * 1_000_003 + k * 2)  # the seeds the collection was made with
         greedy, rand = GreedyPlayer(rng.randrange(1 << 30)), RandomPlayer(rng.randrange(1 << 30))
         players: tuple[Player, Player] = (rand, greedy) if k % 2 else (greedy, rand)
         pos = Position()

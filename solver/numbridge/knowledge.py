@@ -13,7 +13,8 @@ The evaluation (for each seat, a win estimate from the block balance) knows:
   play (``block_value``).
 
 Ordering and rollouts use the useful moves (correct placements, claims paid with a dead tile,
-discards of dead tiles), correct placements and claims first. The hidden hand and bag come
+discards of dead tiles), correct placements and claims first; at the root the moves are ranked
+by the greedy player's evaluation, and progressive widening opens them in that order. The hidden hand and bag come
 from ``NumbridgeState.determinize``.
 """
 
@@ -26,7 +27,7 @@ from typing import Any
 from puzzles.game import GameState
 from puzzles.numbridge.game import MAJORITY, Game
 from puzzles.numbridge.state import NumbridgeState
-from solver.numbridge.players import block_value, useful_moves
+from solver.numbridge.players import _after, block_value, evaluate, useful_moves
 from solver.play.mcts import Knowledge
 
 SCALE = 1.2  # blocks for a win estimate of 70%
@@ -85,12 +86,21 @@ class NumbridgeKnowledge(Knowledge):
 
     perfect_information = False
     rollout_depth = 6
-    widen = None
+    widen = (1.0, 0.5)
     exploration = 0.5
 
     def order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
         assert isinstance(state, NumbridgeState)
         return ordered_useful(state.g, rng)
+
+    def root_order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        """The root's useful moves by the greedy block evaluation after the move."""
+        assert isinstance(state, NumbridgeState)
+        g = state.g
+        p = g.mover
+        scored = [(evaluate(_after(g, m), p), rng.random(), m) for m in useful_moves(g)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [m for _, _, m in scored]
 
     def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:
         assert isinstance(state, NumbridgeState)

@@ -44,6 +44,10 @@ class Player(ABC):
     def choose(self, state: GameState[Any], rng: random.Random) -> Any:
         """A legal move for ``state.to_move()``; ``state`` is left as it was found."""
 
+    def stats(self) -> dict[str, int] | None:
+        """Counters the player keeps over a game (e.g. endgame solver moves), or None."""
+        return None
+
     def describe(self) -> str:
         """The name with its budgets, for tables and records (``search(nodes=600)``)."""
         parts = []

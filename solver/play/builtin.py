@@ -61,10 +61,21 @@ class NumbridgePlayer(Player):
 
     def __init__(self, name: str, options: PlayerOptions) -> None:
         super().__init__(options)
-        from solver.numbridge.players import PLAYER_FUNCS
+        from functools import partial
+
+        from solver.numbridge.players import PLAYER_FUNCS, EndgameStats, search_player
 
         self.name = name
         self.func = PLAYER_FUNCS[name]
+        self.endgame: EndgameStats | None = None
+        if name == "search":
+            self.endgame = EndgameStats()
+            self.func = partial(search_player, stats=self.endgame)
+
+    def stats(self) -> dict[str, int] | None:
+        """``{"exact", "fallbacks"}``: empty-bag moves by the exact endgame solver, and those
+        where it was too large (search only)."""
+        return None if self.endgame is None else self.endgame.to_json()
 
     def choose(self, state: GameState[Any], rng: random.Random) -> Any:
         assert isinstance(state, NumbridgeState)

@@ -105,7 +105,7 @@ def fit(wins: dict[tuple[str, str], float], prior: float = 1.0,
     se = np.sqrt(np.clip(np.diag(cov), 0.0, None)) * SCALE
     games = played.sum(axis=1)
     points = w.sum(axis=1)
-    return {nm: Rating(nm, float(elo[i]), 1.96 * float(se[i]), int(round(games[i])),
+    return {nm: Rating(nm, float(elo[i]), 1.96 * float(se[i]), round(float(games[i])),
                        float(points[i])) for nm, i in idx.items()}
 
 

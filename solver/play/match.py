@@ -34,12 +34,14 @@ MAX_MOVES = 2000
 @dataclass(frozen=True)
 class GameSettings:
     """How a new game is set up: seats (Dominimum 2-4, Dominomega 2-3), Dominions board
-    base, Numbridge givens and blocks."""
+    base, Numbridge givens, blocks and tile rules (``RoomSettings.tiles``, ``claim_tile``)."""
 
     seats: int = 2
     base: int = 9
     givens: int = 30
     blocks: str = "regular"
+    tiles: str = "field"
+    claim_tile: str = "digit"
 
 
 def new_game(game: str, seed: int, settings: GameSettings | None = None) -> GameState[Any]:
@@ -67,7 +69,8 @@ def new_game(game: str, seed: int, settings: GameSettings | None = None) -> Game
         from solver.numbridge.generate import generate
 
         gen = generate(s.givens, s.blocks, seed)
-        room = RoomSettings(givens=s.givens, blocks=s.blocks, move_limit=0, game_limit=0)
+        room = RoomSettings(givens=s.givens, blocks=s.blocks, move_limit=0, game_limit=0,
+                            tiles=s.tiles, claim_tile=s.claim_tile)
         return NumbridgeState.new(gen.field, gen.solution, room, bag_seed=seed)
     raise InvalidInputError(f"no game set-up known for {game!r}")
 
@@ -91,10 +94,11 @@ class GameResult:
     deal_seed: int
 
     def to_json(self) -> dict[str, Any]:
-        """``{"game", "lineup", "returns", "result", "moves", "seconds", "deal_seed"}``."""
+        """``{"game", "lineup", "returns", "result", "moves", "deal_seed", "record"}`` (no
+        wall time: the same seed gives the same document)."""
         return {"game": self.number, "lineup": self.lineup, "returns": self.returns,
-                "result": self.result, "moves": self.moves,
-                "seconds": round(self.seconds, 3), "deal_seed": self.deal_seed}
+                "result": self.result, "moves": self.moves, "deal_seed": self.deal_seed,
+                "record": self.record}
 
 
 @dataclass
@@ -106,6 +110,8 @@ class MatchResult:
     seed: int
     games: list[GameResult] = field(default_factory=list)
     interrupted: bool = False
+    #: per player name: the sum of its ``Player.stats()`` counters over the games
+    player_stats: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def tally(self) -> dict[str, dict[str, float]]:
         """Per player name: seats played, wins (sole best return), points (sum of returns),
@@ -134,10 +140,12 @@ class MatchResult:
                 for i in range(seats)]
 
     def to_json(self) -> dict[str, Any]:
-        """``{"game", "players", "seed", "interrupted", "tally", "by_seat", "games": [...]}``."""
+        """``{"game", "players", "seed", "interrupted", "tally", "by_seat", "player_stats",
+        "games": [...]}``."""
         return {"game": self.game, "players": self.lineup, "seed": self.seed,
                 "interrupted": self.interrupted, "tally": self.tally(),
-                "by_seat": self.by_seat(), "games": [g.to_json() for g in self.games]}
+                "by_seat": self.by_seat(), "player_stats": self.player_stats,
+                "games": [g.to_json() for g in self.games]}
 
 
 def check_players(game: str, names: list[str]) -> None:
@@ -221,6 +229,12 @@ def run_match(game: str, lineup: list[str], games: int, seed: int = 1, swap: boo
 
                 write_atomic(records / f"game-{res.number:04d}.txt", res.record + "\n")
             result.games.append(res)
+            for name, player in zip(names, players, strict=True):
+                counters = player.stats()
+                if counters is not None:
+                    row = result.player_stats.setdefault(name, {})
+                    for key, v in counters.items():
+                        row[key] = row.get(key, 0) + v
             if on_game is not None:
                 on_game(res)
     except KeyboardInterrupt:

@@ -75,6 +75,11 @@ class Knowledge:
         rng.shuffle(moves)
         return moves
 
+    def root_order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        """The root's moves, best first (computed once per search: the mover's own moves do
+        not depend on what it cannot see); by default :meth:`order`."""
+        return self.order(state, rng)
+
     def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:
         """The rollout policy's move."""
         return rng.choice(state.legal_move_list())
@@ -180,8 +185,10 @@ class MCTSPlayer(Player):
         node = root
         # selection and expansion
         while not s.is_over():
-            if kn.perfect_information and node.moves is not None:
+            if node.moves is not None:
                 moves = node.moves
+            elif node is root:
+                moves = node.moves = kn.root_order(s, rng)
             else:
                 moves = kn.order(s, rng)
                 if kn.perfect_information:

@@ -117,9 +117,9 @@ def load_record(text: str) -> tuple[GameState[Any], list[Any]]:
     from puzzles.dominions.records import parse_record, replay_record
     from puzzles.dominions.state import DominionsState
 
-    rec = parse_record(text)
-    played = replay_record(rec)  # checks every move, naming the first illegal one
-    return DominionsState(rec.base), list(played.moves)
+    drec = parse_record(text)
+    played = replay_record(drec)  # checks every move, naming the first illegal one
+    return DominionsState(drec.base), list(played.moves)
 
 
 def review_state(start: GameState[Any], moves: list[Any], max_nodes: int | None = 200,

@@ -43,7 +43,8 @@ def tile_svg(values: tuple[int, int], turn: int = 0, mark: bool = False) -> str:
     the first; ``mark`` puts a dot on the first half (the half that goes on the clicked cell)."""
     dx, dy = TURNS[turn]
     lay = Layout([Placement(values[0], values[1], ((0, 0), (dx, dy)))])
-    return layout_svg(lay, cell=32.0, marks={(0, 0): "●"} if mark else None, plain=True)
+    return layout_svg(lay, cell=32.0, marks={(0, 0): "●"} if mark else None,
+                      coordinates=False, legend=False)
 
 
 class _DominimumBase(Room):

@@ -77,25 +77,28 @@ def test_analyse_json_svg_html(record: Path, tmp_path: Path,
 
 def test_selfplay_records_replay_exactly(tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["dominions", "selfplay", "--white", "greedy", "--black", "random",
-                        "--games", "2", "--seed", "4", "--alternate", "--records",
-                        str(tmp_path), "--json"], capsys)
+    code, out, _ = run(["dominions", "selfplay", "--players", "greedy,random",
+                        "--games", "2", "--seed", "4", "--records", str(tmp_path), "--json"],
+                       capsys)
     assert code == 0
     doc = json.loads(out)
-    assert [g["white"] for g in doc["games"]] == ["greedy", "random"]
+    assert [g["lineup"] for g in doc["games"]] == [["greedy", "random"], ["random", "greedy"]]
     for g in doc["games"]:
-        pos = replay((tmp_path / f"game-{g['game']:03d}.txt").read_text())
-        assert pos.is_over() and list(pos.score()) == [g["score"]["W"], g["score"]["B"]]
-    assert doc["tally"]["greedy"]["wins"] + doc["tally"]["greedy"]["draws"] \
-        + doc["tally"]["greedy"]["losses"] == 2
+        pos = replay((tmp_path / f"game-{g['game']:04d}.txt").read_text())
+        assert pos.is_over() and pos.result() == g["result"]
+        w, b = pos.score()
+        assert g["returns"] == ([1.0, 0.0] if w > b else [0.0, 1.0] if b > w else [0.5, 0.5])
+    assert doc["tally"]["greedy"]["games"] == 2
     # same seed, same games
-    code, again, _ = run(["dominions", "selfplay", "--white", "greedy", "--black", "random",
-                          "--games", "2", "--seed", "4", "--alternate", "--json"], capsys)
+    code, again, _ = run(["dominions", "selfplay", "--players", "greedy,random",
+                          "--games", "2", "--seed", "4", "--json"], capsys)
     assert json.loads(again)["games"] == doc["games"]
+    code, _, err = run(["dominions", "selfplay", "--players", "greedy"], capsys)
+    assert code == 2 and "two names" in err
 
 
 def test_best_suggests_a_legal_move(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["dominions", "best", str(record), "--budget", "40", "--json"], capsys)
+    code, out, _ = run(["dominions", "best", str(record), "--max-nodes", "40", "--json"], capsys)
     assert code == 0
     doc = json.loads(out)
     assert doc["to_move"] == "W" and doc["line"][0] == doc["move"] and doc["nodes"] <= 40
@@ -112,7 +115,7 @@ def test_best_on_finished_game(tmp_path: Path, capsys: pytest.CaptureFixture[str
 
 def test_puzzle_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     svg = tmp_path / "p.svg"
-    code, out, _ = run(["dominions", "puzzle", "--goal", "capture", "--seed", "5", "--games",
+    code, out, _ = run(["dominions", "puzzles", "--goal", "capture", "--seed", "5", "--games",
                         "4", "--json", "--svg", str(svg)], capsys)
     assert code == 0
     (p,) = json.loads(out)["puzzles"]
@@ -122,18 +125,21 @@ def test_puzzle_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
 
 def test_selfplay_interrupted_keeps_finished_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    import solver.cli.dominions as cli_module
-    from solver.dominions.selfplay import run_match as real
+    import solver.play.match as match_module
 
-    def stop_after_one(*args: object, on_game: object = None, **kwargs: object) -> None:
-        def hook(r: object) -> None:
-            assert callable(on_game)
-            on_game(r)
+    real = match_module.play
+    calls = []
+
+    def stop_in_game_two(*args: object, **kwargs: object) -> int:
+        calls.append(1)
+        if len(calls) == 2:
             raise KeyboardInterrupt
-        real(*args, on_game=hook, **kwargs)  # type: ignore[arg-type,misc]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(cli_module, "run_match", stop_after_one)
+    monkeypatch.setattr(match_module, "play", stop_in_game_two)
     code, out, err = run(["dominions", "selfplay", "--games", "3", "--records", str(tmp_path),
                           "--json"], capsys)
     assert code == 130 and "interrupted after 1 games" in err
-    assert len(json.loads(out)["games"]) == 1 and (tmp_path / "game-001.txt").exists()
+    doc = json.loads(out)
+    assert len(doc["games"]) == 1 and doc["interrupted"] is True
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-0001.txt"]

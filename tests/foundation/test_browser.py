@@ -50,7 +50,7 @@ window.addEventListener('load', () => {
 def test_demo_pictures_render_in_chromium(tmp_path: Path) -> None:
     page = tmp_path / "demo.html"
     with pytest.raises(SystemExit) as exit_info:
-        main(["demo", "--out", str(page), "--quiet"])
+        main(["demo", "--html", str(page), "--quiet"])
     assert exit_info.value.code == 0
     probe = tmp_path / "probe.html"
     probe.write_text(page.read_text(encoding="utf-8").replace("</body>", PROBE + "</body>"),

@@ -56,14 +56,18 @@ def test_unwritable_output_is_a_clear_error(tmp_path: Path,
 
 
 def test_demo_writes_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    page = tmp_path / "d.html"
-    code, out, _ = run(["demo", "--out", str(page), "--quiet"], capsys)
-    assert code == 0 and str(page) in out
+    page, result = tmp_path / "d.html", tmp_path / "result.json"
+    code, out, _ = run(["demo", "--html", str(page), "--out", str(result), "--json", "--quiet"],
+                       capsys)
+    assert code == 0 and out == ""
     html = page.read_text()
     assert html.startswith("<!DOCTYPE html>") and html.count("<svg") >= 3
-    again = tmp_path / "again.html"
-    code, out, _ = run(["demo", "--out", str(again), "--quiet", "--json"], capsys)
-    doc = json.loads(out)
-    assert code == 0 and doc["report"] == str(again.resolve()) and doc["seed"] == 1
-    assert again.read_bytes() == page.read_bytes()  # same seed, same report, byte for byte
+    doc = json.loads(result.read_text())
+    assert doc["report"] == str(page.resolve()) and doc["seed"] == 1
     assert "BackSlide" in doc["sections"] and len(doc["sections"]) >= 6
+    # the old spelling: --out PAGE.html still writes the page, with a deprecation warning
+    again = tmp_path / "again.html"
+    code, out, err = run(["demo", "--out", str(again), "--quiet"], capsys)
+    assert code == 0 and str(again.resolve()) in out
+    assert "solver: warning: demo --out PAGE.html is deprecated; use demo --html" in err
+    assert again.read_bytes() == page.read_bytes()  # same seed, same report, byte for byte

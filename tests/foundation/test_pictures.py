@@ -192,3 +192,16 @@ def test_ties_are_marked() -> None:
     assert tied_ranks([(3, -1.4), (3, -1.4), (4, 0.0)]) == ["1=", "1=", "3"]
     assert tie_note([1, 1, 2]).startswith("The first 2 placements tie")
     assert tie_note([1, 2]) == ""
+
+
+def test_second_order_corner_beams_end_in_corners() -> None:
+    """square2 numbers sides and corners alternately: NE (2) ends in the top-right corner."""
+    from puzzles.grids import grid
+    from reports.geometry import beam_end, corners
+
+    g = grid("square2")
+    poly = corners(g, (0, 0), 10.0)
+    assert beam_end(g, (0, 0), 2, 10.0) == (5.0, -5.0) and (5.0, -5.0) in poly
+    assert beam_end(g, (0, 0), 4, 10.0) == (0.0, -5.0)  # N: the top side's midpoint
+    hexagon2 = grid("hexagon2")
+    assert beam_end(hexagon2, (0, 0), 64, 10.0) in corners(hexagon2, (0, 0), 10.0)

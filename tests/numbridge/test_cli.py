@@ -70,28 +70,32 @@ def test_bad_fields_exit_2_and_no_solution_exit_1(capsys: pytest.CaptureFixture[
 
 
 def test_selfplay_analyse_endgame(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the earlier tile rule: games run on until the bag is empty, so the last moves are a
+    # small exact endgame
     code, out, _ = run(["numbridge", "selfplay", "--games", "2", "--seed", "3", "--records",
-                        str(tmp_path), "--json", "-q"], capsys)
+                        str(tmp_path), "--json", "-q", "--tiles", "empty", "--claim-tile", "any"],
+                       capsys)
     assert code == 0
     doc = json.loads(out)
-    assert doc["games"] == 2 and sum(doc["wins"].values()) + doc["draws"] == 2
-    assert doc["endgame"] == {}  # no search player, nothing to count
+    assert len(doc["games"]) == 2 and doc["tally"]["greedy"]["games"] == 2
+    assert [g["lineup"] for g in doc["games"]] == [["greedy", "random"], ["random", "greedy"]]
+    assert doc["player_stats"] == {}  # no search player, nothing to count
     rec = tmp_path / "game-0001.txt"
     html = tmp_path / "a.html"
     code, out, _ = run(["numbridge", "analyse", str(rec), "--json", "--html", str(html)], capsys)
     assert code == 0
     a = json.loads(out)
-    assert a["result"] == doc["results"][0]["result"]
+    assert a["result"] == doc["games"][0]["result"]
     assert len(a["block_map"]) == 3 and len(a["blocks"]) == 9
     assert sum(a["scoreboard"].values()) == 9
     assert "<svg" in html.read_text()
     n = len([ln for ln in rec.read_text().splitlines() if ln[:1].isdigit()])
-    code, out, _ = run(["numbridge", "endgame", str(rec), "--at", str(n - 1), "--json"], capsys)
+    code, out, _ = run(["numbridge", "endgame", str(rec), "--move", str(n - 1), "--json"], capsys)
     assert code == 0
     e = json.loads(out)
     assert e["winner"] in ("A", "B", "draw") and e["result"] is not None
-    code, _, err = run(["numbridge", "analyse", str(rec), "--at", "999"], capsys)
-    assert code == 2 and "--at 999" in err
+    code, _, err = run(["numbridge", "analyse", str(rec), "--move", "999"], capsys)
+    assert code == 2 and "--move 999" in err
 
 
 def test_illegal_record_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -118,15 +122,15 @@ def test_record_without_solution_is_solved(tmp_path: Path,
 def test_selfplay_reports_search_fallbacks(capsys: pytest.CaptureFixture[str]) -> None:
     # the earlier tile rule, so that the bag runs out before the end
     old = ["--tiles", "empty", "--claim-tile", "any"]
-    code, out, _ = run(["numbridge", "selfplay", "--first", "search", "--second", "greedy",
+    code, out, _ = run(["numbridge", "selfplay", "--players", "search,greedy",
                         "--games", "1", "--seed", "100", "--json", "-q", *old], capsys)
     doc = json.loads(out)
-    assert code == 0 and set(doc["endgame"]) == {"search"}
-    tally = doc["endgame"]["search"]
+    assert code == 0 and set(doc["player_stats"]) == {"search"}
+    tally = doc["player_stats"]["search"]
     assert tally["exact"] + tally["fallbacks"] > 0
-    code, out, _ = run(["numbridge", "selfplay", "--first", "search", "--second", "greedy",
-                        "--games", "1", "--seed", "100", "-q", *old], capsys)
-    assert f"{tally['fallbacks']} fallbacks to the heuristic" in out
+    code, out, err = run(["numbridge", "selfplay", "--players", "search,greedy",
+                          "--games", "1", "--seed", "100", *old], capsys)
+    assert f"{tally['fallbacks']} fallbacks to the heuristic" in err
 
 
 def test_generate_verify_recounts_with_a_second_engine(

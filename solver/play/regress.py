@@ -1,0 +1,125 @@
+"""Regression files: positions with expected answers, run by one runner (GNU Go's ``.tst``).
+
+A file holds blocks of ``key: value`` lines separated by blank lines (``#`` starts a comment):
+
+``game``
+    the game (``dominions``, ``dominimum``, ``dominomega``, ``numbridge``);
+``record``
+    the moves that reach the position, in the game's record format (one line);
+``player``, ``nodes``, ``seed``
+    who answers, with its node budget and seed (defaults ``mcts``, 200, 1);
+``expect``
+    the accepted answers, separated by ``|`` (move texts of the game, e.g. ``P40f10``);
+``reject``
+    optional: answers that must not be played, separated by ``|``;
+``name``
+    a label for the report;
+``status``
+    ``pass`` (default) or ``fail``: a known failure, as GNU Go marks them; the runner reports
+    an unexpected pass as well as an unexpected failure.
+
+Examples
+--------
+>>> cases = parse_cases("game: dominions\\nrecord: W[P1i9]\\nexpect: P9j10|P8j10\\nnodes: 20")
+>>> [c.expect for c in cases]
+[('P9j10', 'P8j10')]
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from puzzles.errors import ParseError
+from solver.play.registry import make_player
+from solver.play.review import load_record
+
+
+@dataclass(frozen=True)
+class Case:
+    """One position with its expected answers."""
+
+    name: str
+    game: str
+    record: str
+    expect: tuple[str, ...]
+    reject: tuple[str, ...] = ()
+    player: str = "mcts"
+    nodes: int = 200
+    seed: int = 1
+    line: int = 0
+    known_failure: bool = False
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the player answered and whether it passed."""
+
+    case: Case
+    answer: str
+    passed: bool
+
+    @property
+    def as_expected(self) -> bool:
+        """True when the result matches the case's status (pass, or a known failure)."""
+        return self.passed != self.case.known_failure
+
+
+def parse_cases(text: str, source: str = "regression file") -> list[Case]:
+    """Read the blocks of a regression file; ParseError names the line of a bad block."""
+    out: list[Case] = []
+    fields: dict[str, str] = {}
+    start = 0
+    for number, raw in enumerate([*text.splitlines(), ""], start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            if fields:
+                out.append(_case(fields, source, start, len(out) + 1))
+                fields = {}
+            continue
+        if ":" not in line:
+            raise ParseError(f"{source} line {number}: {line!r} is not 'key: value'")
+        if not fields:
+            start = number
+        key, value = (part.strip() for part in line.split(":", 1))
+        fields[key] = value
+    return out
+
+
+def _case(fields: dict[str, str], source: str, line: int, k: int) -> Case:
+    for key in ("game", "record", "expect"):
+        if key not in fields:
+            raise ParseError(f"{source} line {line}: the block has no {key!r}")
+    try:
+        nodes, seed = int(fields.get("nodes", 200)), int(fields.get("seed", 1))
+    except ValueError:
+        raise ParseError(f"{source} line {line}: nodes and seed must be integers") from None
+
+    def alts(v: str) -> tuple[str, ...]:
+        return tuple(a.strip() for a in v.split("|") if a.strip())
+
+    return Case(fields.get("name", f"case {k}"), fields["game"], fields["record"],
+                alts(fields["expect"]), alts(fields.get("reject", "")),
+                fields.get("player", "mcts"), nodes, seed, line,
+                fields.get("status", "pass") == "fail")
+
+
+def run_case(case: Case) -> Outcome:
+    """Replay the record, ask the player, compare with the expected answers."""
+    start, moves = load_record(case.record)
+    state = start.clone()
+    for m in moves:
+        state.apply(m)
+    if state.game != case.game:
+        raise ParseError(f"line {case.line}: the record is a {state.game} game, "
+                         f"not {case.game}")
+    player = make_player(case.game, case.player, seed=case.seed, max_nodes=case.nodes)
+    answer = state.move_text(player.choose(state, random.Random(case.seed)))
+    passed = answer in case.expect and answer not in case.reject
+    return Outcome(case, answer, passed)
+
+
+def run_file(path: Path) -> list[Outcome]:
+    """Run every case of a regression file."""
+    return [run_case(c) for c in parse_cases(path.read_text(), str(path))]
