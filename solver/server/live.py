@@ -505,13 +505,17 @@ class Manager:
             doc = g.state_doc()
             options = g.room.player_options(s.player, s.move_time)
             seed = (hash(g.id) + seq) % (2**31)
-            try:
-                text = await self.engines.choose(g.room.game, doc, s.player, options, seed)
+            try:  # the budget is the seat's time per move; a late answer is not waited for
+                text = await asyncio.wait_for(
+                    self.engines.choose(g.room.game, doc, s.player, options, seed),
+                    timeout=3 * s.move_time + 10)
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # a broken engine must not stall the game
-                log.exception("engine %s failed in game %s: %s", s.player, g.id, exc)
-                text = g.state.move_text(g.state.legal_move_list()[0])
+            except Exception as exc:  # a broken or late engine must not stall the game
+                log.warning("engine %s failed in game %s (%r): a random legal move instead",
+                            s.player, g.id, exc)
+                moves = g.state.legal_move_list()
+                text = g.state.move_text(moves[seed % len(moves)])
             g.engine = None
             if g.seq != seq or g.status != "live":
                 self._schedule(g)
