@@ -281,7 +281,13 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
         await manager.connect(g, conn)
         try:
             while True:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:
+                    conn.post(error("send JSON text frames, not binary ones"))
+                    continue
                 reply = await handle(g, seat, text)
                 if reply is not None:
                     conn.post(reply)

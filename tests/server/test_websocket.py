@@ -69,6 +69,8 @@ def test_bad_messages_get_an_error_and_the_socket_keeps_working(client: TestClie
             ws.send_text(text)
             err = receive_type(ws, "error")
             assert err["message"], text
+        ws.send_bytes(b'{"type": "ping"}')
+        assert "text frames" in receive_type(ws, "error")["message"]
         ws.send_json({"type": "move", "move": "P63i9", "ply": 7})
         assert receive_type(ws, "error")["rule"] == "stale"
         ws.send_json({"type": "action", "action": "offer"})  # Dominions has no draw offer
