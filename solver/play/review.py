@@ -182,14 +182,16 @@ def states_at(start: GameState[Any], moves: list[Any], numbers: list[int]
     return out
 
 
-def board_svg(state: GameState[Any], title: str) -> str:
-    """A picture of ``state`` with the game's own drawing code."""
+def board_svg(state: GameState[Any], title: str, moves: tuple[str, ...] = ()) -> str:
+    """A picture of ``state`` with the game's own drawing code (Dominions: the cells of
+    ``moves``, e.g. the move played and the best one, highlighted)."""
     if state.game == "dominions":
         from puzzles.dominions.state import DominionsState
-        from reports.dominions import position_svg
+        from reports.dominions import Marks, position_svg
 
         assert isinstance(state, DominionsState)
-        return position_svg(state.position, title=title)
+        cells = [m.cell for m in (state.parse_move(t) for t in moves) if not m.is_pass]
+        return position_svg(state.position, Marks(highlight=cells), title=title)
     if state.game == "numbridge":
         from puzzles.numbridge.state import NumbridgeState
         from solver.numbridge.pictures import position_svg as nb_svg
