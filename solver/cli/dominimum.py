@@ -3,6 +3,7 @@ tournaments, CP-SAT extremes and endgame puzzles."""
 
 from __future__ import annotations
 
+import re
 import statistics
 from pathlib import Path
 from typing import Any
@@ -330,7 +331,7 @@ def lineup_of(players_text: str, strategies: str | None, seats_range: tuple[int,
     The old spellings still work: ``--players N`` (a seat count) with ``--strategies
     NAME,...`` cycled over the seats.
     """
-    if players_text.strip().isdigit():
+    if re.fullmatch(r"[0-9]{1,3}", players_text.strip()):
         warn_deprecated("--players N", "--players NAME,NAME,... (one name per seat)")
         seats = int(players_text)
         names = [s.strip() for s in (strategies or "greedy").split(",") if s.strip()]

@@ -122,4 +122,6 @@ def run_case(case: Case) -> Outcome:
 
 def run_file(path: Path) -> list[Outcome]:
     """Run every case of a regression file."""
-    return [run_case(c) for c in parse_cases(path.read_text(), str(path))]
+    from puzzles.documents import read_text
+
+    return [run_case(c) for c in parse_cases(read_text(path, "regression file"), str(path))]

@@ -43,7 +43,8 @@ class BodyLimit(BaseHTTPMiddleware):
 
     async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
         size = request.headers.get("content-length")
-        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+        if size is not None and not (size.isascii() and size.isdigit() and len(size) <= 18
+                                     and int(size) <= MAX_BODY):
             return JSONResponse({"detail": f"request body over {MAX_BODY} bytes"}, 413)
         return await call_next(request)
 

@@ -447,6 +447,7 @@ def option_cases(fresh: bool = True) -> list[Case]:
         ("backslide", "solve", "@/nonexistent"), ("backslide", "solve", "@/dev/zero"),
         ("dominions", "replay", "/nonexistent"), ("dominions", "best", "{F}", "--seed", "²"),
         ("dominimum", "play", "--strategies", ","), ("dominimum", "play", "--players", "9"),
+        ("dominimum", "play", "--players", "²"), ("dominimum", "play", "--players", "9" * 5000),
         ("numbridge", "selfplay", "--players", "genius,random"),
     ]
     for argv in words:
