@@ -70,4 +70,4 @@ def cli() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line and exit with its code (see ``solver.cli.errors``)."""
-    run(lambda: invoke(cli, sys.argv[1:] if argv is None else argv))
+    run(lambda: invoke(cli, sys.argv[1:] if argv is None else argv), standalone=argv is None)

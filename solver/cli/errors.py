@@ -210,11 +210,12 @@ def invoke(command: click.Command, argv: list[str]) -> Any:
         return command.invoke(ctx)
 
 
-def run(command: Callable[[], Any]) -> NoReturn:
+def run(command: Callable[[], Any], standalone: bool = False) -> NoReturn:
     """Run ``command`` (click's main in non-standalone mode) and exit with the right code.
 
     Every exception becomes one line on stderr; ``SOLVER_DEBUG=1`` shows the traceback of an
-    internal error too.
+    internal error too. ``standalone``: this process is the ``solver`` command itself (not a
+    caller such as a test), so an interrupted run may leave with ``os._exit``.
     """
     install_signal_handlers()
     code: int
@@ -264,7 +265,7 @@ def run(command: Callable[[], Any]) -> NoReturn:
         echo_error(f"internal error: {type(exc).__name__}: {exc} (run with SOLVER_DEBUG=1 "
                    "for the traceback; please report it)")
         code = EXIT_ENGINE_FAULT
-    if code in (EXIT_SIGINT, EXIT_SIGTERM) and _standalone():
+    if code in (EXIT_SIGINT, EXIT_SIGTERM) and standalone:
         # A native search stopped mid-way (CP-SAT) can leave C++ threads that abort the
         # interpreter's shutdown ("terminate called without an active exception"): everything
         # is written and flushed by now, so leave at once with the documented code.
@@ -273,8 +274,3 @@ def run(command: Callable[[], Any]) -> NoReturn:
                 stream.flush()
         os._exit(code)
     sys.exit(code)
-
-
-def _standalone() -> bool:
-    """True when this process is the ``solver`` command (not a test calling ``main``)."""
-    return os.path.basename(sys.argv[0]) in ("solver", "__main__.py", "-m")
