@@ -265,7 +265,7 @@ def run(command: Callable[[], Any], standalone: bool = False) -> NoReturn:
         echo_error(f"internal error: {type(exc).__name__}: {exc} (run with SOLVER_DEBUG=1 "
                    "for the traceback; please report it)")
         code = EXIT_ENGINE_FAULT
-    if code in (EXIT_SIGINT, EXIT_SIGTERM) and standalone:
+    if code in (EXIT_SIGINT, EXIT_SIGTERM) and standalone and _standalone():
         # A native search stopped mid-way (CP-SAT) can leave C++ threads that abort the
         # interpreter's shutdown ("terminate called without an active exception"): everything
         # is written and flushed by now, so leave at once with the documented code.
@@ -274,3 +274,12 @@ def run(command: Callable[[], Any], standalone: bool = False) -> NoReturn:
                 stream.flush()
         os._exit(code)
     sys.exit(code)
+
+
+def _standalone() -> bool:
+    """True when this process is the ``solver`` command (``solver ...`` or ``python -m
+    solver``), not another program (pytest, a script) calling ``main``."""
+    spec = getattr(sys.modules.get("__main__"), "__spec__", None)
+    if spec is not None:
+        return spec.name in ("solver", "solver.__main__")
+    return os.path.basename(sys.argv[0]) == "solver"
