@@ -27,9 +27,9 @@ def _check(report_text: str, failures: list[tuple[str, list[str]]]) -> None:
 
 
 def test_fast_sample_behaves(tmp_path: Path) -> None:
-    cases = (document_cases(4, fresh=False) + stdin_cases(2, fresh=False)
-             + option_cases(fresh=False)[::3] + target_cases(tmp_path, fresh=False)[::2])
-    assert len(cases) > 250
+    cases = (document_cases(2, fresh=False) + stdin_cases(1, fresh=False)
+             + option_cases(fresh=False)[::5] + target_cases(tmp_path, fresh=False)[::3])
+    assert len(cases) > 150
     report = run_battery(cases, tmp_path, main)
     _check(report.summary(), report.failures)
     assert report.inputs == len(cases)

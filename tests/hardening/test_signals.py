@@ -45,7 +45,8 @@ def _stop(proc: subprocess.Popen[str], sig: int, after: float, timeout: float = 
     return proc.returncode, out, err
 
 
-@pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+@pytest.mark.parametrize("sig, code", [
+    pytest.param(signal.SIGINT, 130, marks=pytest.mark.slow), (signal.SIGTERM, 143)])
 def test_numbridge_kernel_stops_on_signals(sig: int, code: int, tmp_path: Path) -> None:
     # an empty field has ~6.7e21 solutions: with a huge cap only a signal ends the count
     proc = _start(["numbridge", "solve", EMPTY, "--cap", str(10**18)], tmp_path)
