@@ -446,7 +446,7 @@ def option_cases(fresh: bool = True) -> list[Case]:
         ("backslide", "solve", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 " + "1" + "0" * 100),
         ("backslide", "solve", "@/nonexistent"), ("backslide", "solve", "@/dev/zero"),
         ("dominions", "replay", "/nonexistent"), ("dominions", "best", "{F}", "--seed", "²"),
-        ("dominimum", "play", "--strategies", ","), ("dominimum", "play", "--players", "9"),
+        ("dominimum", "play", "--players", ","), ("dominimum", "play", "--players", "9"),
         ("dominimum", "play", "--players", "²"), ("dominimum", "play", "--players", "9" * 5000),
         ("numbridge", "selfplay", "--players", "genius,random"),
     ]
