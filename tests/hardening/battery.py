@@ -506,6 +506,8 @@ def target_cases(scratch: Path, fresh: bool = True) -> list[Case]:
     cases = []
     for argv, data, suffix in commands:
         for t in targets:
+            if argv[-1] == "--records" and t in ("", str(scratch)):
+                continue  # a folder option: an existing folder (or ".") is a fine target
             tail = t
             if "--plot" in argv and t and not t.startswith("/dev") and "." not in Path(t).name:
                 tail = t  # a folder or a loop: refused before the suffix check matters
