@@ -2,7 +2,8 @@
 level names.
 
 The solver applies the easiest technique of :data:`LADDER` that makes progress, then starts
-again from the easiest (singles; locked candidates; naked and hidden pairs, triples, quads;
+again from the easiest (singles; locked candidates; on irregular blocks the law of leftovers;
+naked and hidden pairs, triples, quads;
 X-wing, swordfish, jellyfish over rows, columns and blocks; turbot fish; W-, XY-, XYZ-wing;
 unique rectangles; simple colouring; X-chains, XY-chains, AICs; ALS-XZ; forcing chains; trial).
 Every technique works on irregular blocks. Every step is checked against the solution: a
