@@ -69,7 +69,7 @@ class Record:
     def settings(self, f: Field) -> RoomSettings:
         """The room settings named by the tags (defaults for the missing ones)."""
         t = self.tags
-        bag = [ch for ch in t.get("Bag", "") if ch.isdigit()]
+        bag = [ch for ch in t.get("Bag", "") if ch in DIGITS]
         old = "Tiles" not in t and bool(bag) and len(bag) == f.empty_count != CELLS
         tiles = t.get("Tiles", "empty" if old else "field")
         claim_tile = t.get("ClaimTile", "any" if old else "digit")

@@ -14,7 +14,7 @@ from reports.numbridge import field_svg
 from reports.text import key_values
 from solver.cli.common import Output, html_option, output_options, svg_option, write_picture
 from solver.cli.play import budget_options
-from solver.cli.vocabulary import alias
+from solver.cli.vocabulary import alias, seat_alias
 from solver.numbridge.pictures import position_svg
 
 FIELD_HELP = ("FIELD is a file in the text or JSON field format, '-' for stdin, or 81 givens "
@@ -324,13 +324,16 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
               help="Games to play.")
 @click.option("--swap/--no-swap", default=True, show_default=True,
               help="Swap sides every other game (both games of a pair on one field and bag).")
-@click.option("--givens", type=click.IntRange(22, 34), default=30, show_default=True)
+@click.option("--givens", type=click.IntRange(22, 34), default=30, show_default=True,
+              help="Givens of each generated field.")
 @click.option("--blocks", type=click.Choice(["regular", "irregular"]), default="regular",
-              show_default=True)
+              show_default=True, help="Block layout of each field.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of every deal.")
 @budget_options
 @click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="Write every game's record into this folder (game-0001.txt, ...).")
+              help="Write every game's record into this folder (game-0001.txt, ...; created).")
+@seat_alias("--first", 0)
+@seat_alias("--second", 1)
 @click.option("--tiles", type=click.Choice(["field", "empty"]), default="field",
               show_default=True, help="Room setting: a tile for every cell, or for every "
               "empty cell (the earlier rule).")
