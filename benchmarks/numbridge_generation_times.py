@@ -2,7 +2,8 @@
 and range over seeds, regular and irregular blocks, 30 givens.
 
 Run: ``python benchmarks/numbridge_generation_times.py [SEEDS] [regular,irregular]``
-(minutes; the machine is shared, so the figures move with its load). Extreme runs stop at 120 s per field.
+(minutes; the machine is shared, so the figures move with its load). Extreme runs stop at
+120 s per field.
 """
 
 from __future__ import annotations
