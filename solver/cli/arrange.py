@@ -189,16 +189,18 @@ class _Progress:
 
 
 class _ArrangeGroup(click.Group):
-    """The ``arrange`` group; ``puzzle`` (pictures, generation) is imported when used."""
+    """The ``arrange`` group; ``puzzles`` (pictures, generation) is imported when used."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted([*super().list_commands(ctx), "puzzle"])
+        return sorted([*super().list_commands(ctx), "puzzles"])
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name == "puzzle":
+        if cmd_name in ("puzzles", "puzzle"):
             from solver.cli.arrange_puzzle import puzzle
+            from solver.cli.vocabulary import hidden_alias
 
-            return puzzle
+            return puzzle if cmd_name == "puzzles" else hidden_alias(puzzle, "puzzle",
+                                                                      "arrange")
         return super().get_command(ctx, cmd_name)
 
 
