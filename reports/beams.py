@@ -65,7 +65,9 @@ def arrangement_svg(
         for c, n in arr.placements.items()
     }
     cells = list(arr.region.ordered_cells) if arr.region is not None else list(pieces)
-    overlays = [Overlay("outline", highlight, colour="#d62728", width=3.0)] if highlight else []
+    # each fixed piece outlined on its own (a set's outline would merge neighbouring cells)
+    overlays = [Overlay("outline", frozenset({c}), colour="#d62728", width=3.0)
+                for c in sorted(highlight)]
     legend = [LegendEntry("outline", "#d62728", "fixed piece", width=3.0)] if highlight else []
     if marked:
         overlays.append(Overlay("cross", marked, colour="#ff7f0e", width=2.5))

@@ -3,7 +3,7 @@ tournaments, CP-SAT extremes and endgame puzzles."""
 
 from __future__ import annotations
 
-import json
+import statistics
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,8 @@ from reports.html import Figure, Section, Table, render_page
 from reports.output import dumps, write_atomic
 from reports.text import key_values, table, tie_note, tied_ranks
 from solver.cli.common import Output, output_options, write_picture
+from solver.cli.play import budget_options
+from solver.cli.vocabulary import alias, warn_deprecated
 from solver.dominimum.analysis import (
     all_mission_scores,
     check_mission,
@@ -28,7 +30,7 @@ from solver.dominimum.analysis import (
 )
 from solver.dominimum.placement import Candidate, rank_dominimum, rank_dominomega
 from solver.dominimum.players import STRATEGIES, make_player, play_game
-from solver.dominimum.tournament import TournamentResult, run_tournament
+from solver.play.match import MatchResult
 from solver.progress import progress_bar
 
 PathOption = click.Path(dir_okay=False, path_type=Path)
@@ -141,8 +143,9 @@ def dominimum_score(layout_path: Path, mission: tuple[int, int] | None, within_t
 
 @dominomega.command("score")
 @click.argument("layout_path", metavar="LAYOUT", type=PathOption)
-@click.option("--players", type=click.IntRange(2, 3), default=3, show_default=True,
-              help="2 drops the small circle.")
+@click.option("--seats", "players", type=click.IntRange(2, 3), default=3, show_default=True,
+              help="How many seats: 2 drops the small circle.")
+@alias("--players", "players", new="--seats")
 @click.option("--symbol", "picture_symbol", type=click.Choice(["1", "2", "4"]), default="1",
               show_default=True, help="The symbol whose groups --svg draws.")
 @within_tile_option
@@ -213,11 +216,14 @@ def _best_output(layout: Layout, cands: list[Candidate], top: int, header: list[
 @dominimum.command("best")
 @click.argument("layout_path", metavar="LAYOUT", type=PathOption)
 @click.option("--tile", "hand", required=True, help="The tile in hand, e.g. 3-5.")
-@click.option("--mission", nargs=2, type=int, required=True, metavar="A B")
+@click.option("--mission", nargs=2, type=int, required=True, metavar="A B",
+              help="The two values of your mission tile.")
 @click.option("--opponents", type=click.IntRange(0, 3), default=1, show_default=True,
               help="Other players (their missions are sampled from the unseen tiles).")
-@click.option("--samples", type=click.IntRange(1, 100000), default=64, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--samples", type=click.IntRange(1, 100000), default=64, show_default=True,
+              help="Sampled opponent missions per placement.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Seed of the sampled missions.")
 @ranking_options
 @within_tile_option
 @picture_options
@@ -250,7 +256,9 @@ def dominimum_best(layout_path: Path, hand: str, mission: tuple[int, int], oppon
 @click.option("--tile", "hand", required=True, help="The tile in hand, e.g. 3-5.")
 @click.option("--symbol", type=click.Choice(["1", "2", "4"]), required=True,
               help="Your symbol: 1 pip, 2 small circle, 4 large circle.")
-@click.option("--players", type=click.IntRange(2, 3), default=3, show_default=True)
+@click.option("--seats", "players", type=click.IntRange(2, 3), default=3, show_default=True,
+              help="How many seats: 2 drops the small circle.")
+@alias("--players", "players", new="--seats")
 @ranking_options
 @within_tile_option
 @picture_options
@@ -260,7 +268,8 @@ def dominomega_best(layout_path: Path, hand: str, symbol: str, players: int, obj
                     html_path: Path | None, output: Output) -> None:
     """Rank every legal placement of the tile in hand for SYMBOL (higher is better).
 
-    own = your score after it; opponents = best rival score; margin = log2(own / opponents).
+    own = your score after it; opponents = the best opponent's score; margin = log2(own /
+    opponents).
     """
     layout = load_layout(layout_path)
     t = parse_tile(hand)
@@ -273,7 +282,7 @@ def dominomega_best(layout_path: Path, hand: str, symbol: str, players: int, obj
     doc = {"best": cands[0].to_json() if cands else None,
            "alternatives": [c.to_json() for c in cands[1:top]], "candidates": len(cands),
            "objective": objective}
-    _best_output(layout, cands, top, ["own", "rivals", "margin"], doc,
+    _best_output(layout, cands, top, ["own", "opponents", "margin"], doc,
                  f"best placement of {tile_name(t)} for {SYMBOL_NAMES[s]}", svg_path,
                  html_path, output)
 
@@ -314,13 +323,40 @@ def _game_pictures(game: Game, svg_path: Path | None, html_path: Path | None,
                     svg_path, html_path, output)
 
 
-def _play(kind: str, players: int, seed: int, strategies: str, within_tile: bool,
+def lineup_of(players_text: str, strategies: str | None, seats_range: tuple[int, int]
+              ) -> list[str]:
+    """The strategy of each seat from ``--players NAME,...`` (one per seat).
+
+    The old spellings still work: ``--players N`` (a seat count) with ``--strategies
+    NAME,...`` cycled over the seats.
+    """
+    if players_text.strip().isdigit():
+        warn_deprecated("--players N", "--players NAME,NAME,... (one name per seat)")
+        seats = int(players_text)
+        names = [s.strip() for s in (strategies or "greedy").split(",") if s.strip()]
+        if not names:
+            raise InvalidInputError("--strategies needs at least one name")
+        lineup = [names[i % len(names)] for i in range(seats)]
+    else:
+        lineup = [s.strip() for s in players_text.split(",") if s.strip()]
+        if strategies is not None:
+            names = [s.strip() for s in strategies.split(",") if s.strip()]
+            lineup = [names[i % len(names)] for i in range(len(lineup))] if names else lineup
+    lo, hi = seats_range
+    if not lo <= len(lineup) <= hi:
+        raise InvalidInputError(f"--players {','.join(lineup)}: {len(lineup)} seats, the game "
+                                f"has {lo}-{hi}")
+    unknown = [n for n in lineup if n not in STRATEGIES]
+    if unknown:
+        raise InvalidInputError(f"unknown strategy {unknown[0]!r}; choose from "
+                                f"{', '.join(STRATEGIES)}")
+    return lineup
+
+
+def _play(kind: str, lineup: list[str], seed: int, within_tile: bool,
           record: Path | None, svg_path: Path | None, html_path: Path | None,
           output: Output) -> None:
-    names = [s.strip() for s in strategies.split(",") if s.strip()]
-    if not names:
-        raise InvalidInputError("--strategies needs at least one name")
-    lineup = [names[i % len(names)] for i in range(players)]
+    players = len(lineup)
     game = Game.deal(kind, players, seed, Rules(within_tile))
     play_game(game, [make_player(n, seed * 8 + i + 1) for i, n in enumerate(lineup)])
     doc = record_of(game, lineup)
@@ -334,20 +370,25 @@ def _play(kind: str, players: int, seed: int, strategies: str, within_tile: bool
 def _play_command(group: click.Group, kind: str, players_range: tuple[int, int],
                   default_players: int) -> None:
     @group.command("play")
-    @click.option("--players", type=click.IntRange(*players_range), default=default_players,
-                  show_default=True)
-    @click.option("--seed", type=int, default=1, show_default=True)
-    @click.option("--strategies", default="greedy", show_default=True,
-                  help=f"Comma-separated, one per seat (cycled): {', '.join(STRATEGIES)}.")
+    @click.option("--players", "players_text", default=",".join(["greedy"] * default_players),
+                  show_default=True,
+                  help=f"One strategy per seat, comma-separated ({players_range[0]}-"
+                       f"{players_range[1]} seats): {', '.join(STRATEGIES)}.")
+    @click.option("--seed", type=int, default=1, show_default=True,
+                  help="Seed of the deal and of every player.")
+    @click.option("--strategies", default=None, hidden=True)
     @click.option("--record", type=PathOption, help="Write the game record (JSON) here.")
     @within_tile_option
     @picture_options
     @output_options
-    def play(players: int, seed: int, strategies: str, within_tile: bool, record: Path | None,
-             svg_path: Path | None, html_path: Path | None, output: Output) -> None:
+    def play(players_text: str, seed: int, strategies: str | None, within_tile: bool,
+             record: Path | None, svg_path: Path | None, html_path: Path | None,
+             output: Output) -> None:
         """Play one seeded game between strategies; print the result (JSON: the record)."""
-        _play(kind, players, seed, strategies, within_tile, record, svg_path, html_path,
-              output)
+        if strategies is not None:
+            warn_deprecated("--strategies", "--players NAME,NAME,... (one name per seat)")
+        _play(kind, lineup_of(players_text, strategies, players_range), seed, within_tile,
+              record, svg_path, html_path, output)
 
     play.__doc__ = f"Play one seeded {kind} game between strategies (JSON: the record)."
 
@@ -369,74 +410,114 @@ def _play_command(group: click.Group, kind: str, players_range: tuple[int, int],
                     + ("" if game.is_terminal() else " (unfinished)"))
 
     @group.command("tournament")
-    @click.option("--players", type=click.IntRange(*players_range), default=default_players,
-                  show_default=True)
+    @click.option("--seats", type=click.IntRange(*players_range), default=default_players,
+                  show_default=True, help="Seats at the table.")
     @click.option("--games", type=click.IntRange(1, 10**7), default=30, show_default=True)
     @click.option("--seed", type=int, default=1, show_default=True)
-    @click.option("--strategies", default="random,greedy,lookahead", show_default=True,
-                  help="Comma-separated strategies, rotated over the seats game by game.")
+    @click.option("--players", "players_text", default="random,greedy,lookahead",
+                  show_default=True,
+                  help="Comma-separated players (random, greedy, lookahead, mcts), rotated "
+                       "over the seats game by game.")
+    @click.option("--swap/--no-swap", default=True, show_default=True,
+                  help="Rotate the seats game by game.")
+    @budget_options
     @click.option("--plot", "plot_path", type=PathOption,
                   help="Write the score plot (.png or .svg).")
-    @click.option("--records", "records_path", type=PathOption,
-                  help="Write every game record, one JSON document per line.")
+    @click.option("--records", "records_dir",
+                  type=click.Path(file_okay=False, path_type=Path),
+                  help="Write every game record to DIR/game-0001.txt ... (JSON documents).")
     @within_tile_option
     @click.option("--html", "html_path", type=PathOption, help="Write the HTML report.")
     @output_options
-    def tournament(players: int, games: int, seed: int, strategies: str, plot_path: Path | None,
-                   records_path: Path | None, within_tile: bool, html_path: Path | None,
+    def tournament(seats: int, games: int, seed: int, players_text: str, swap: bool,
+                   move_time: float | None, max_nodes: int | None, plot_path: Path | None,
+                   records_dir: Path | None, within_tile: bool, html_path: Path | None,
                    output: Output) -> None:
-        """Seeded games between strategies: win rates by strategy and seat, scores, a plot."""
-        names = [s.strip() for s in strategies.split(",") if s.strip()]
-        if not names:
-            raise InvalidInputError("--strategies needs at least one name")
+        """Seeded games between players (the one runner of ``solver ladder``): win rates by
+        player and seat, scores, a plot.
+
+        JSON: {"game", "players", "seats", "seed", "games", "interrupted", "by_player":
+        {name: {"seats", "wins", "win_rate", "mean_score", "median_score", "min_score",
+        "max_score"}}, "by_seat": [{"seat", "wins", "win_rate"}], "results": [{"game",
+        "lineup", "returns", "result", "moves", "deal_seed", "scores"}]}.
+        """
+        from solver.cli.play import split_players
+        from solver.play.match import GameSettings, check_players, run_match
+
+        names = split_players(players_text)
+        check_players(kind, names)
         if plot_path is not None and plot_path.suffix.lower() not in (".png", ".svg"):
             raise InvalidInputError(f"--plot {plot_path}: use a .png or .svg file name")
         with progress_bar(f"{kind} tournament", total=games, quiet=output.quiet,
                           unit="game") as bar:
-            result = run_tournament(kind, players, games, seed, names, Rules(within_tile),
-                                    keep_records=records_path is not None,
-                                    step=lambda: bar.update(1))
-        _tournament_outputs(result, plot_path, records_path, html_path, output)
+            result = run_match(kind, names, games, seed, swap, move_time, max_nodes,
+                               GameSettings(seats=seats, within_tile=within_tile),
+                               records_dir, on_game=lambda _: bar.update(1))
+        _tournament_outputs(result, seats, plot_path, html_path, output)
         if result.interrupted:
             raise SearchInterrupted(f"stopped after {len(result.games)} games; the results "
                                     "above cover those games")
 
 
-def _tournament_outputs(result: TournamentResult, plot_path: Path | None,
-                        records_path: Path | None, html_path: Path | None,
-                        output: Output) -> None:
-    stats = result.by_strategy()
-    rows = [[n, s["seats"], s["wins"], f"{s['win_rate']:.3f}", s["mean_score"],
-             s["median_score"], s["min_score"], s["max_score"]] for n, s in stats.items()]
-    header = ["strategy", "seats", "wins", "win rate", "mean", "median", "min", "max"]
-    seat_rows = [[s["seat"], s["wins"], f"{s['win_rate']:.3f}"] for s in result.by_seat()]
+def _by_player(result: MatchResult) -> dict[str, dict[str, Any]]:
+    """Per player: seats played, wins, win rate, mean / median / min / max final score."""
+    out: dict[str, dict[str, Any]] = {}
+    for name in dict.fromkeys(result.lineup):
+        scores = [g.scores[i] for g in result.games for i, s in enumerate(g.lineup)
+                  if s == name and g.scores is not None]
+        seats = sum(1 for g in result.games for s in g.lineup if s == name)
+        wins = sum(1 for g in result.games for i, s in enumerate(g.lineup)
+                   if s == name and g.returns[i] == 1.0)
+        out[name] = {
+            "seats": seats, "wins": wins,
+            "win_rate": round(wins / seats, 4) if seats else 0.0,
+            "mean_score": round(statistics.fmean(scores), 3) if scores else None,
+            "median_score": statistics.median(scores) if scores else None,
+            "min_score": min(scores, default=None), "max_score": max(scores, default=None),
+        }
+    return out
+
+
+def _tournament_outputs(result: MatchResult, seats: int, plot_path: Path | None,
+                        html_path: Path | None, output: Output) -> None:
+    stats = _by_player(result)
+    n = len(result.games)
+    by_seat = [{"seat": i, "wins": sum(1 for g in result.games if g.returns[i] == 1.0),
+                "win_rate": round(sum(1 for g in result.games if g.returns[i] == 1.0) / n, 4)
+                if n else 0.0} for i in range(seats)]
+    rows = [[nm, s["seats"], s["wins"], f"{s['win_rate']:.3f}", s["mean_score"],
+             s["median_score"], s["min_score"], s["max_score"]] for nm, s in stats.items()]
+    header = ["player", "seats", "wins", "win rate", "mean", "median", "min", "max"]
+    seat_rows = [[s["seat"], s["wins"], f"{s['win_rate']:.3f}"] for s in by_seat]
     text = (table(header, rows) + "\n\n" + table(["seat", "wins", "win rate"], seat_rows)
-            + f"\n\ngames: {len(result.games)}" + (" (interrupted)" if result.interrupted
-                                                    else ""))
-    dists = {n: result.scores_of(n) for n in stats}
-    xlabel = "final score" + (" (lower wins)" if result.kind == "dominimum"
+            + f"\n\ngames: {n}" + (" (interrupted)" if result.interrupted else ""))
+    dists = {nm: [int(g.scores[i]) for g in result.games for i, s in enumerate(g.lineup)
+                  if s == nm and g.scores is not None] for nm in stats}
+    xlabel = "final score" + (" (lower wins)" if result.game == "dominimum"
                               else " (higher wins, log scale)")
-    log = result.kind == "dominomega"
+    log = result.game == "dominomega"
     if plot_path is not None:
         fmt = plot_path.suffix.lower().lstrip(".")
-        write_atomic(plot_path, score_plot(dists, title=f"{result.kind} score distribution",
+        write_atomic(plot_path, score_plot(dists, title=f"{result.game} score distribution",
                                            xlabel=xlabel, fmt=fmt, log=log))
         output.note(f"wrote plot {plot_path}")
-    if records_path is not None:
-        write_atomic(records_path, "".join(json.dumps(r) + "\n" for r in result.records))
-        output.note(f"wrote {len(result.records)} records to {records_path}")
     if html_path is not None:
-        plot_svg = score_plot(dists, title=f"{result.kind} score distribution",
+        plot_svg = score_plot(dists, title=f"{result.game} score distribution",
                               xlabel=xlabel, fmt="svg", log=log).decode()
-        page = render_page(f"{result.kind} tournament", [Section(
-            f"{result.kind} tournament", [
-                f"{len(result.games)} games, {result.players} players, seed {result.seed}; "
-                f"strategies rotate over the seats game by game."],
-            [Figure(plot_svg, "score distribution by strategy")],
-            [Table(header, rows, "by strategy"),
+        page = render_page(f"{result.game} tournament", [Section(
+            f"{result.game} tournament", [
+                f"{n} games, {seats} seats, seed {result.seed}; players rotate over the "
+                "seats game by game."],
+            [Figure(plot_svg, "score distribution by player")],
+            [Table(header, rows, "by player"),
              Table(["seat", "wins", "win rate"], seat_rows, "by seat")])])
         write_picture(html_path, page, output, "report")
-    output.emit(result.to_json(), text)
+    doc = {"game": result.game, "players": result.lineup, "seats": seats,
+           "seed": result.seed, "games": n, "interrupted": result.interrupted,
+           "by_player": stats, "by_seat": by_seat,
+           "results": [{k: v for k, v in g.to_json().items() if k != "record"}
+                       for g in result.games]}
+    output.emit(doc, text)
 
 
 _play_command(dominimum, "dominimum", (2, 4), 3)
@@ -463,16 +544,17 @@ def _model_output(result: Any, title: str, svg_path: Path | None, html_path: Pat
 
 
 @dominimum.command("extremes")
-@click.option("--mission", nargs=2, type=int, required=True, metavar="A B")
+@click.option("--mission", nargs=2, type=int, required=True, metavar="A B",
+              help="The two values of the mission tile.")
 @click.option("--sense", type=click.Choice(["min", "max", "both"]), default="both",
-              show_default=True)
+              show_default=True, help="The lowest score, the highest, or both.")
 @click.option("--region", default="8x9", show_default=True,
               help="The rectangle WIDTHxHEIGHT the layout must fit in.")
 @click.option("--others", multiple=True, help="Other players' mission tiles (not on the "
               "table), e.g. --others 2-6.")
 @click.option("--time-limit", type=click.FloatRange(0.1, 86400), default=60.0,
               show_default=True, help="Seconds per model.")
-@click.option("--seed", type=int, default=0, show_default=True, help="CP-SAT random seed.")
+@click.option("--seed", type=int, default=1, show_default=True, help="CP-SAT random seed.")
 @picture_options
 @output_options
 def extremes(mission: tuple[int, int], sense: str, region: str, others: tuple[str, ...],
@@ -532,10 +614,11 @@ def extremes(mission: tuple[int, int], sense: str, region: str, others: tuple[st
 @click.option("--symbols", default="1", show_default=True,
               help="Comma-separated symbols that must all reach 3^12 in one layout, e.g. 1 "
               "or 1,2,4.")
-@click.option("--region", default="8x9", show_default=True)
+@click.option("--region", default="8x9", show_default=True,
+              help="The rectangle WIDTHxHEIGHT the layout must fit in.")
 @click.option("--time-limit", type=click.FloatRange(0.1, 86400), default=120.0,
-              show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True, help="CP-SAT random seed.")
+              show_default=True, help="Seconds for the model (wall clock).")
+@click.option("--seed", type=int, default=1, show_default=True, help="CP-SAT random seed.")
 @picture_options
 @output_options
 def maximum(symbols: str, region: str, time_limit: float, seed: int, svg_path: Path | None,
@@ -570,13 +653,16 @@ def maximum(symbols: str, region: str, time_limit: float, seed: int, svg_path: P
 def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int],
                     default_players: int) -> None:
     @group.command("puzzles")
-    @click.option("--count", type=click.IntRange(1, 1000), default=3, show_default=True)
-    @click.option("--players", type=click.IntRange(*players_range), default=default_players,
-                  show_default=True)
+    @click.option("--count", type=click.IntRange(1, 1000), default=3, show_default=True,
+                  help="How many puzzles to make.")
+    @click.option("--seats", "players", type=click.IntRange(*players_range),
+                  default=default_players, show_default=True, help="Seats of the games.")
+    @alias("--players", "players", new="--seats")
     @click.option("--seed", type=int, default=1, show_default=True,
                   help="Games seeded SEED, SEED+1, ... are tried.")
-    @click.option("--tries", type=click.IntRange(1, 10**6), default=500, show_default=True,
-                  help="At most this many games.")
+    @click.option("--games", "tries", type=click.IntRange(1, 10**6), default=500,
+                  show_default=True, help="Search at most this many games.")
+    @alias("--tries", "tries", new="--games")
     @click.option("--html", "html_path", type=PathOption,
                   help="Write the puzzles and answers as an HTML page.")
     @output_options
@@ -629,7 +715,7 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
         if not found:
             from puzzles.errors import InfeasibleError
 
-            raise InfeasibleError(f"no puzzle in {tries} games from seed {seed}")
+            raise InfeasibleError(f"no puzzle in {tries} games from seed {seed} (--games)")
 
 
 _puzzle_command(dominimum, "dominimum", (2, 4), 2)

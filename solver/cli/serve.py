@@ -23,7 +23,7 @@ from puzzles.errors import InvalidInputError
               help="Worker processes that draw the boards (0: a thread of the server).")
 @click.option("--log-level", default="warning", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]),
-              help="How much the web server (uvicorn) logs.")
+              help="How much the server logs on stderr.")
 def serve(host: str, port: int, database: str | None, max_games_per_client: int,
           engine_workers: int, draw_workers: int, log_level: str) -> None:
     """Serve the games on http://HOST:PORT until Ctrl-C.

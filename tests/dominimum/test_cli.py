@@ -49,9 +49,9 @@ def test_bad_input_one_line_exit_2(tmp_path, capsys):
     code, _, err = call(capsys, ["dominimum", "score", str(tmp_path / "x.json"),
                                  "--mission", "1", "2"])
     assert code == 2 and "bad JSON" in err
-    code, _, err = call(capsys, ["dominimum", "tournament", "--strategies", "clever",
+    code, _, err = call(capsys, ["dominimum", "tournament", "--players", "clever",
                                  "--games", "1"])
-    assert code == 2 and "unknown strategy" in err
+    assert code == 2 and "unknown player 'clever'" in err
 
 
 def test_best_play_replay_tournament(tmp_path, capsys):
@@ -66,22 +66,32 @@ def test_best_play_replay_tournament(tmp_path, capsys):
                              tuple(best["cells"][1]))]
     assert best["own"] == dominimum_score(raw, 3, 6)
     rec = tmp_path / "r.json"
-    code, out, _ = call(capsys, ["dominimum", "play", "--players", "2", "--seed", "3",
-                                 "--strategies", "greedy,random", "--record", str(rec)])
+    code, out, _ = call(capsys, ["dominimum", "play", "--players", "greedy,random", "--seed",
+                                 "3", "--record", str(rec)])
     assert code == 0
     code, out, _ = call(capsys, ["dominimum", "replay", str(rec), "--json"])
     assert json.loads(out)["scores"] == json.loads(rec.read_text())["result"]["scores"]
     code, _, err = call(capsys, ["dominomega", "replay", str(rec)])
     assert code == 2 and "dominimum record" in err
     plot, html = tmp_path / "p.png", tmp_path / "t.html"
-    code, out, _ = call(capsys, ["dominimum", "tournament", "--players", "2", "--games", "4",
-                                 "--strategies", "random,greedy", "--plot", str(plot),
-                                 "--html", str(html), "--json", "--quiet"])
+    recs = tmp_path / "recs"
+    code, out, _ = call(capsys, ["dominimum", "tournament", "--seats", "2", "--games", "4",
+                                 "--players", "random,greedy", "--plot", str(plot),
+                                 "--html", str(html), "--records", str(recs), "--json",
+                                 "--quiet"])
     doc = json.loads(out)
     assert code == 0 and doc["games"] == 4
-    assert {k: v["seats"] for k, v in doc["by_strategy"].items()} == {"random": 4, "greedy": 4}
+    assert {k: v["seats"] for k, v in doc["by_player"].items()} == {"random": 4, "greedy": 4}
     assert sum(s["wins"] for s in doc["by_seat"]) == 4
+    for r in doc["results"]:
+        again = json.loads((recs / f"game-{r['game']:04d}.txt").read_text())
+        assert again["result"]["scores"] == r["scores"]
     assert plot.read_bytes()[:4] == b"\x89PNG" and "<svg" in html.read_text()
+    # the old spellings still work, with a warning each
+    code, again, err = call(capsys, ["dominimum", "play", "--players", "2", "--seed", "3",
+                                     "--strategies", "greedy,random", "--json"])
+    assert code == 0 and json.loads(again) == json.loads(rec.read_text())
+    assert "--players N is deprecated" in err and "--strategies is deprecated" in err
 
 
 def test_score_every_mission(tmp_path, capsys):
