@@ -1,4 +1,4 @@
-"""``solver arrange puzzle``: make a "complete this" puzzle with a unique answer."""
+"""``solver arrange puzzles``: make a "complete this" puzzle with a unique answer."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from solver.cli.common import Output, html_option, output_options, svg_option, w
 from solver.progress import progress_bar
 
 
-@click.command("puzzle")
+@click.command("puzzles")
 @click.argument("kind", type=click.Choice(["compact", "transcendental", "starmap"]),
                 default="compact")
 @click.option("--set", "set_name", type=click.Choice(SET_NAMES), default="square",

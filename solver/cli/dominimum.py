@@ -20,6 +20,7 @@ from reports.output import dumps, write_atomic
 from reports.text import key_values, table, tie_note, tied_ranks
 from solver.cli.common import Output, output_options, write_picture
 from solver.cli.play import budget_options
+from solver.cli.vocabulary import alias, warn_deprecated
 from solver.dominimum.analysis import (
     all_mission_scores,
     check_mission,
@@ -142,8 +143,9 @@ def dominimum_score(layout_path: Path, mission: tuple[int, int] | None, within_t
 
 @dominomega.command("score")
 @click.argument("layout_path", metavar="LAYOUT", type=PathOption)
-@click.option("--players", type=click.IntRange(2, 3), default=3, show_default=True,
-              help="2 drops the small circle.")
+@click.option("--seats", "players", type=click.IntRange(2, 3), default=3, show_default=True,
+              help="How many seats: 2 drops the small circle.")
+@alias("--players", "players", new="--seats")
 @click.option("--symbol", "picture_symbol", type=click.Choice(["1", "2", "4"]), default="1",
               show_default=True, help="The symbol whose groups --svg draws.")
 @within_tile_option
@@ -214,11 +216,14 @@ def _best_output(layout: Layout, cands: list[Candidate], top: int, header: list[
 @dominimum.command("best")
 @click.argument("layout_path", metavar="LAYOUT", type=PathOption)
 @click.option("--tile", "hand", required=True, help="The tile in hand, e.g. 3-5.")
-@click.option("--mission", nargs=2, type=int, required=True, metavar="A B")
+@click.option("--mission", nargs=2, type=int, required=True, metavar="A B",
+              help="The two values of your mission tile.")
 @click.option("--opponents", type=click.IntRange(0, 3), default=1, show_default=True,
               help="Other players (their missions are sampled from the unseen tiles).")
-@click.option("--samples", type=click.IntRange(1, 100000), default=64, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--samples", type=click.IntRange(1, 100000), default=64, show_default=True,
+              help="Sampled opponent missions per placement.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Seed of the sampled missions.")
 @ranking_options
 @within_tile_option
 @picture_options
@@ -251,7 +256,9 @@ def dominimum_best(layout_path: Path, hand: str, mission: tuple[int, int], oppon
 @click.option("--tile", "hand", required=True, help="The tile in hand, e.g. 3-5.")
 @click.option("--symbol", type=click.Choice(["1", "2", "4"]), required=True,
               help="Your symbol: 1 pip, 2 small circle, 4 large circle.")
-@click.option("--players", type=click.IntRange(2, 3), default=3, show_default=True)
+@click.option("--seats", "players", type=click.IntRange(2, 3), default=3, show_default=True,
+              help="How many seats: 2 drops the small circle.")
+@alias("--players", "players", new="--seats")
 @ranking_options
 @within_tile_option
 @picture_options
@@ -261,7 +268,8 @@ def dominomega_best(layout_path: Path, hand: str, symbol: str, players: int, obj
                     html_path: Path | None, output: Output) -> None:
     """Rank every legal placement of the tile in hand for SYMBOL (higher is better).
 
-    own = your score after it; opponents = best rival score; margin = log2(own / opponents).
+    own = your score after it; opponents = the best opponent's score; margin = log2(own /
+    opponents).
     """
     layout = load_layout(layout_path)
     t = parse_tile(hand)
@@ -274,7 +282,7 @@ def dominomega_best(layout_path: Path, hand: str, symbol: str, players: int, obj
     doc = {"best": cands[0].to_json() if cands else None,
            "alternatives": [c.to_json() for c in cands[1:top]], "candidates": len(cands),
            "objective": objective}
-    _best_output(layout, cands, top, ["own", "rivals", "margin"], doc,
+    _best_output(layout, cands, top, ["own", "opponents", "margin"], doc,
                  f"best placement of {tile_name(t)} for {SYMBOL_NAMES[s]}", svg_path,
                  html_path, output)
 
@@ -315,13 +323,40 @@ def _game_pictures(game: Game, svg_path: Path | None, html_path: Path | None,
                     svg_path, html_path, output)
 
 
-def _play(kind: str, players: int, seed: int, strategies: str, within_tile: bool,
+def lineup_of(players_text: str, strategies: str | None, seats_range: tuple[int, int]
+              ) -> list[str]:
+    """The strategy of each seat from ``--players NAME,...`` (one per seat).
+
+    The old spellings still work: ``--players N`` (a seat count) with ``--strategies
+    NAME,...`` cycled over the seats.
+    """
+    if players_text.strip().isdigit():
+        warn_deprecated("--players N", "--players NAME,NAME,... (one name per seat)")
+        seats = int(players_text)
+        names = [s.strip() for s in (strategies or "greedy").split(",") if s.strip()]
+        if not names:
+            raise InvalidInputError("--strategies needs at least one name")
+        lineup = [names[i % len(names)] for i in range(seats)]
+    else:
+        lineup = [s.strip() for s in players_text.split(",") if s.strip()]
+        if strategies is not None:
+            names = [s.strip() for s in strategies.split(",") if s.strip()]
+            lineup = [names[i % len(names)] for i in range(len(lineup))] if names else lineup
+    lo, hi = seats_range
+    if not lo <= len(lineup) <= hi:
+        raise InvalidInputError(f"--players {','.join(lineup)}: {len(lineup)} seats, the game "
+                                f"has {lo}-{hi}")
+    unknown = [n for n in lineup if n not in STRATEGIES]
+    if unknown:
+        raise InvalidInputError(f"unknown strategy {unknown[0]!r}; choose from "
+                                f"{', '.join(STRATEGIES)}")
+    return lineup
+
+
+def _play(kind: str, lineup: list[str], seed: int, within_tile: bool,
           record: Path | None, svg_path: Path | None, html_path: Path | None,
           output: Output) -> None:
-    names = [s.strip() for s in strategies.split(",") if s.strip()]
-    if not names:
-        raise InvalidInputError("--strategies needs at least one name")
-    lineup = [names[i % len(names)] for i in range(players)]
+    players = len(lineup)
     game = Game.deal(kind, players, seed, Rules(within_tile))
     play_game(game, [make_player(n, seed * 8 + i + 1) for i, n in enumerate(lineup)])
     doc = record_of(game, lineup)
@@ -335,20 +370,25 @@ def _play(kind: str, players: int, seed: int, strategies: str, within_tile: bool
 def _play_command(group: click.Group, kind: str, players_range: tuple[int, int],
                   default_players: int) -> None:
     @group.command("play")
-    @click.option("--players", type=click.IntRange(*players_range), default=default_players,
-                  show_default=True)
-    @click.option("--seed", type=int, default=1, show_default=True)
-    @click.option("--strategies", default="greedy", show_default=True,
-                  help=f"Comma-separated, one per seat (cycled): {', '.join(STRATEGIES)}.")
+    @click.option("--players", "players_text", default=",".join(["greedy"] * default_players),
+                  show_default=True,
+                  help=f"One strategy per seat, comma-separated ({players_range[0]}-"
+                       f"{players_range[1]} seats): {', '.join(STRATEGIES)}.")
+    @click.option("--seed", type=int, default=1, show_default=True,
+                  help="Seed of the deal and of every player.")
+    @click.option("--strategies", default=None, hidden=True)
     @click.option("--record", type=PathOption, help="Write the game record (JSON) here.")
     @within_tile_option
     @picture_options
     @output_options
-    def play(players: int, seed: int, strategies: str, within_tile: bool, record: Path | None,
-             svg_path: Path | None, html_path: Path | None, output: Output) -> None:
+    def play(players_text: str, seed: int, strategies: str | None, within_tile: bool,
+             record: Path | None, svg_path: Path | None, html_path: Path | None,
+             output: Output) -> None:
         """Play one seeded game between strategies; print the result (JSON: the record)."""
-        _play(kind, players, seed, strategies, within_tile, record, svg_path, html_path,
-              output)
+        if strategies is not None:
+            warn_deprecated("--strategies", "--players NAME,NAME,... (one name per seat)")
+        _play(kind, lineup_of(players_text, strategies, players_range), seed, within_tile,
+              record, svg_path, html_path, output)
 
     play.__doc__ = f"Play one seeded {kind} game between strategies (JSON: the record)."
 
@@ -504,16 +544,17 @@ def _model_output(result: Any, title: str, svg_path: Path | None, html_path: Pat
 
 
 @dominimum.command("extremes")
-@click.option("--mission", nargs=2, type=int, required=True, metavar="A B")
+@click.option("--mission", nargs=2, type=int, required=True, metavar="A B",
+              help="The two values of the mission tile.")
 @click.option("--sense", type=click.Choice(["min", "max", "both"]), default="both",
-              show_default=True)
+              show_default=True, help="The lowest score, the highest, or both.")
 @click.option("--region", default="8x9", show_default=True,
               help="The rectangle WIDTHxHEIGHT the layout must fit in.")
 @click.option("--others", multiple=True, help="Other players' mission tiles (not on the "
               "table), e.g. --others 2-6.")
 @click.option("--time-limit", type=click.FloatRange(0.1, 86400), default=60.0,
               show_default=True, help="Seconds per model.")
-@click.option("--seed", type=int, default=0, show_default=True, help="CP-SAT random seed.")
+@click.option("--seed", type=int, default=1, show_default=True, help="CP-SAT random seed.")
 @picture_options
 @output_options
 def extremes(mission: tuple[int, int], sense: str, region: str, others: tuple[str, ...],
@@ -573,10 +614,11 @@ def extremes(mission: tuple[int, int], sense: str, region: str, others: tuple[st
 @click.option("--symbols", default="1", show_default=True,
               help="Comma-separated symbols that must all reach 3^12 in one layout, e.g. 1 "
               "or 1,2,4.")
-@click.option("--region", default="8x9", show_default=True)
+@click.option("--region", default="8x9", show_default=True,
+              help="The rectangle WIDTHxHEIGHT the layout must fit in.")
 @click.option("--time-limit", type=click.FloatRange(0.1, 86400), default=120.0,
-              show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True, help="CP-SAT random seed.")
+              show_default=True, help="Seconds for the model (wall clock).")
+@click.option("--seed", type=int, default=1, show_default=True, help="CP-SAT random seed.")
 @picture_options
 @output_options
 def maximum(symbols: str, region: str, time_limit: float, seed: int, svg_path: Path | None,
@@ -611,13 +653,16 @@ def maximum(symbols: str, region: str, time_limit: float, seed: int, svg_path: P
 def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int],
                     default_players: int) -> None:
     @group.command("puzzles")
-    @click.option("--count", type=click.IntRange(1, 1000), default=3, show_default=True)
-    @click.option("--players", type=click.IntRange(*players_range), default=default_players,
-                  show_default=True)
+    @click.option("--count", type=click.IntRange(1, 1000), default=3, show_default=True,
+                  help="How many puzzles to make.")
+    @click.option("--seats", "players", type=click.IntRange(*players_range),
+                  default=default_players, show_default=True, help="Seats of the games.")
+    @alias("--players", "players", new="--seats")
     @click.option("--seed", type=int, default=1, show_default=True,
                   help="Games seeded SEED, SEED+1, ... are tried.")
-    @click.option("--tries", type=click.IntRange(1, 10**6), default=500, show_default=True,
-                  help="At most this many games.")
+    @click.option("--games", "tries", type=click.IntRange(1, 10**6), default=500,
+                  show_default=True, help="Search at most this many games.")
+    @alias("--tries", "tries", new="--games")
     @click.option("--html", "html_path", type=PathOption,
                   help="Write the puzzles and answers as an HTML page.")
     @output_options
@@ -670,7 +715,7 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
         if not found:
             from puzzles.errors import InfeasibleError
 
-            raise InfeasibleError(f"no puzzle in {tries} games from seed {seed}")
+            raise InfeasibleError(f"no puzzle in {tries} games from seed {seed} (--games)")
 
 
 _puzzle_command(dominimum, "dominimum", (2, 4), 2)

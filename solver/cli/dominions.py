@@ -15,7 +15,7 @@ from reports.html import Figure, Section, Table, render_page
 from reports.text import key_values, table
 from solver.cli.common import Output, html_option, output_options, svg_option, write_picture
 from solver.cli.play import budget_options, match_command_body, split_players
-from solver.cli.vocabulary import alias, alias_command
+from solver.cli.vocabulary import alias, alias_command, seat_alias
 from solver.dominions.analysis import Analysis, analyse
 from solver.dominions.players import DEFAULT_BUDGET
 from solver.dominions.puzzles import GOALS, Puzzle, answer_move, find_puzzles
@@ -165,9 +165,14 @@ def analysis_sections(a: Analysis) -> list[Section]:
 @click.option("--swap/--no-swap", default=True, show_default=True,
               help="Swap colours every other game.")
 @budget_options
-@click.option("--base", type=click.Choice(["8", "9", "10"]), default="9", show_default=True)
+@click.option("--base", type=click.Choice(["8", "9", "10"]), default="9", show_default=True,
+              help="Board size: cells along each edge.")
 @click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="Write each game's record to DIR/game-0001.txt ...")
+              help="Write each game's record to DIR/game-0001.txt ... (created).")
+@seat_alias("--white", 0)
+@seat_alias("--black", 1)
+@alias("--alternate", "swap", flag=True)
+@alias("--budget", "max_nodes", new="--max-nodes")
 @output_options
 def selfplay_cmd(players_text: str, games: int, seed: int, swap: bool,
                  move_time: float | None, max_nodes: int | None, base: str,

@@ -37,11 +37,14 @@ def review(record: Path, move_time: float | None, max_nodes: int | None, seed: i
 
     if plot_path is not None and plot_path.suffix not in (".svg", ".png"):
         raise InvalidInputError(f"--plot {plot_path}: the file name must end in .svg or .png")
+    from puzzles.documents import read_text, source_name
+
+    text = read_text(record, "record file")
     try:
-        text = record.read_text()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInputError(f"cannot read {record}: {exc}") from exc
-    start, moves = load_record(text)
+        start, moves = load_record(text)
+    except InvalidInputError as exc:
+        raise type(exc)(exc.message, where=source_name(record)
+                        + (f": {exc.where}" if exc.where else "")) from None
     if max_nodes is None and move_time is None:
         max_nodes = 200
     bar = progress_bar("review", len(moves), output.quiet, unit="move")

@@ -89,15 +89,33 @@ def alias(old: str, target: str, *, flag: bool = False,
     return decorate
 
 
-def alias_command(group: click.Group, old: str, new: str) -> None:
-    """Register the hidden deprecated subcommand ``old`` of ``group`` for ``new``."""
-    command = group.commands[new]
+def seat_alias(old: str, seat: int, target: str = "players_text") -> Callable[[F], F]:
+    """The hidden old option ``old`` naming the player of one ``seat`` (``--white X`` is the
+    first name of ``--players``)."""
+
+    def apply(kwargs: dict[str, Any], value: Any) -> None:
+        names = [n.strip() for n in str(kwargs[target]).split(",")]
+        while len(names) <= seat:
+            names.append(names[-1])
+        names[seat] = str(value)
+        kwargs[target] = ",".join(names)
+
+    return alias(old, target, apply=apply, new=f"--players (name {seat + 1})")
+
+
+def hidden_alias(command: click.Command, old: str, group_name: str) -> click.Command:
+    """A hidden command ``old`` that warns, then runs ``command`` (the same options)."""
+    new = command.name or old
 
     def callback(*args: Any, **kwargs: Any) -> Any:
-        warn_deprecated(f"'{group.name} {old}'", f"'{group.name} {new}'")
+        warn_deprecated(f"'{group_name} {old}'", f"'{group_name} {new}'")
         assert command.callback is not None
         return click.get_current_context().invoke(command.callback, *args, **kwargs)
 
-    group.add_command(click.Command(old, callback=callback, params=command.params,
-                                    help=command.help, hidden=True,
-                                    context_settings=command.context_settings), old)
+    return click.Command(old, callback=callback, params=command.params, help=command.help,
+                         hidden=True, context_settings=command.context_settings)
+
+
+def alias_command(group: click.Group, old: str, new: str) -> None:
+    """Register the hidden deprecated subcommand ``old`` of ``group`` for ``new``."""
+    group.add_command(hidden_alias(group.commands[new], old, group.name or ""), old)

@@ -20,7 +20,6 @@ Examples
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -89,10 +88,9 @@ def load_record(text: str) -> tuple[GameState[Any], list[Any]]:
     """
     stripped = text.lstrip()
     if stripped.startswith("{"):
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ParseError(f"record: not valid JSON ({exc.msg}, line {exc.lineno})") from None
+        from puzzles.documents import load_json
+
+        doc = load_json(text, "record")
         kind = doc.get("game") if isinstance(doc, dict) else None
         if kind not in ("dominimum", "dominomega"):
             raise ParseError("record: a JSON record must name its game dominimum or dominomega")

@@ -66,8 +66,8 @@ def test_best_play_replay_tournament(tmp_path, capsys):
                              tuple(best["cells"][1]))]
     assert best["own"] == dominimum_score(raw, 3, 6)
     rec = tmp_path / "r.json"
-    code, out, _ = call(capsys, ["dominimum", "play", "--players", "2", "--seed", "3",
-                                 "--strategies", "greedy,random", "--record", str(rec)])
+    code, out, _ = call(capsys, ["dominimum", "play", "--players", "greedy,random", "--seed",
+                                 "3", "--record", str(rec)])
     assert code == 0
     code, out, _ = call(capsys, ["dominimum", "replay", str(rec), "--json"])
     assert json.loads(out)["scores"] == json.loads(rec.read_text())["result"]["scores"]
@@ -87,6 +87,11 @@ def test_best_play_replay_tournament(tmp_path, capsys):
         again = json.loads((recs / f"game-{r['game']:04d}.txt").read_text())
         assert again["result"]["scores"] == r["scores"]
     assert plot.read_bytes()[:4] == b"\x89PNG" and "<svg" in html.read_text()
+    # the old spellings still work, with a warning each
+    code, again, err = call(capsys, ["dominimum", "play", "--players", "2", "--seed", "3",
+                                     "--strategies", "greedy,random", "--json"])
+    assert code == 0 and json.loads(again) == json.loads(rec.read_text())
+    assert "--players N is deprecated" in err and "--strategies is deprecated" in err
 
 
 def test_score_every_mission(tmp_path, capsys):

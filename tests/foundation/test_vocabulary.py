@@ -8,6 +8,7 @@ aliases that print a deprecation warning.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -98,26 +99,38 @@ def test_seed_defaults_to_one() -> None:
     assert wrong == []
 
 
-def test_out_is_never_a_page() -> None:
-    """``--out`` is the result document; pages are ``--html``."""
-    for path, p in visible_options():
-        if "--out" in p.opts:
-            assert "html" not in (p.help or "").lower(), " ".join(path)
-
-
-@pytest.mark.parametrize(("argv", "warning"), [
-    (["dominions", "replay", "RECORD", "--at", "4"], "--at is deprecated; use --move"),
-    (["dominions", "best", "RECORD", "--budget", "50"], "--budget is deprecated; use "
-                                                        "--max-nodes"),
-])
-def test_old_spellings_warn_and_work(argv: list[str], warning: str, tmp_path: Path,
+def test_old_spellings_warn_and_work(tmp_path: Path,
                                      capsys: pytest.CaptureFixture[str]) -> None:
-    record = tmp_path / "g.txt"
-    code, _, _ = run(["dominions", "selfplay", "--games", "1", "--players", "random,random",
-                      "--records", str(tmp_path / "games"), "--quiet"], capsys)
+    games = tmp_path / "games"
+    code, new, _ = run(["dominions", "selfplay", "--games", "1", "--players", "random,greedy",
+                        "--swap", "--max-nodes", "20", "--records", str(games), "--json",
+                        "--quiet"], capsys)
     assert code == 0
-    record = next((tmp_path / "games").iterdir())
-    argv = [str(record) if a == "RECORD" else a for a in argv]
-    code, out, err = run(argv, capsys)
-    assert code == 0, err
-    assert warning in err and out
+    code, old, err = run(["dominions", "selfplay", "--games", "1", "--white", "random",
+                          "--black", "greedy", "--alternate", "--budget", "20", "--json",
+                          "--quiet"], capsys)
+    assert code == 0 and json.loads(old)["games"] == json.loads(new)["games"]
+    for spelling in ("--white", "--black", "--alternate", "--budget"):
+        assert f"solver: warning: {spelling} is deprecated; use --" in err
+    record = games / "game-0001.txt"
+    code, new, _ = run(["dominions", "best", str(record), "--move", "6", "--max-nodes", "30",
+                        "--json"], capsys)
+    assert code == 0
+    code, out, err = run(["dominions", "best", str(record), "--move", "6", "--budget", "30",
+                          "--seconds", "60", "--json"], capsys)
+    assert code == 0 and out == new, err
+    assert "--budget is deprecated; use --max-nodes" in err
+    assert "--seconds is deprecated; use --time-limit" in err
+    code, out, err = run(["dominions", "puzzle", "--help"], capsys)
+    assert code == 0 and "--goal" in out
+
+
+def test_json_style_is_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two-space indentation; arrays of plain values (boards, coordinates) on one line."""
+    code, out, _ = run(["backslide", "scramble", "--seed", "2", "--slides", "5", "--json"],
+                       capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "{" and lines[1].startswith('  "position": [') and lines[1].endswith("],")
+    code, out, _ = run(["sets", "show", "square", "--json"], capsys)
+    assert '"directions": [1, 2]' in out and '    {\n      "number": 0,' in out

@@ -42,7 +42,7 @@ def test_torus_puzzle() -> None:
 def test_cli_puzzle_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out, answer, html = tmp_path / "p.json", tmp_path / "a.json", tmp_path / "p.html"
     with pytest.raises(SystemExit) as info:
-        main(["arrange", "puzzle", "--seed", "4", "--json", "--quiet", "--out", str(out),
+        main(["arrange", "puzzles", "--seed", "4", "--json", "--quiet", "--out", str(out),
               "--answer", str(answer), "--html", str(html)])
     assert info.value.code == 0
     doc = json.loads(out.read_text())
