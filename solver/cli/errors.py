@@ -276,5 +276,9 @@ def run(command: Callable[[], Any]) -> NoReturn:
 
 
 def _standalone() -> bool:
-    """True when this process is the ``solver`` command (not a test calling ``main``)."""
-    return os.path.basename(sys.argv[0]) in ("solver", "__main__.py", "-m")
+    """True when this process is the ``solver`` command (``solver ...`` or ``python -m
+    solver``), not another program (pytest, a script) calling ``main``."""
+    spec = getattr(sys.modules.get("__main__"), "__spec__", None)
+    if spec is not None:
+        return spec.name in ("solver", "solver.__main__")
+    return os.path.basename(sys.argv[0]) == "solver"
