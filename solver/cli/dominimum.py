@@ -422,7 +422,7 @@ def _play_command(group: click.Group, kind: str, players_range: tuple[int, int],
     @click.option("--strategies", "old_strategies", default=None, hidden=True)
     @click.option("--plot", "plot_path", type=PathOption,
                   help="Write the score plot (.png or .svg).")
-    @click.option("--records", "records_path", type=click.Path(path_type=Path),
+    @click.option("--records", "records_path", type=click.Path(path_type=Path), metavar="DIR",
                   help="Write each game's record to DIR/game-0001.json ... (created).")
     @within_tile_option
     @click.option("--html", "html_path", type=PathOption, help="Write the HTML report.")
