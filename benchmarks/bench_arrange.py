@@ -200,3 +200,98 @@ def test_single_group_cpsat_bounded_hexagon_6(benchmark) -> None:
     status = benchmark.pedantic(solve, rounds=1)
     assert status in ("FEASIBLE", "OPTIMAL", "UNKNOWN")
     benchmark.extra_info["status"] = status
+
+
+# ---------------------------------------------------------------------------- issue 15: counting
+# The kernel's orders, the frontier DP, xcover and CP-SAT on the counting workloads. Run with
+#   python -m pytest benchmarks/bench_arrange.py --benchmark-only -k "order or frontier or startup"
+import json  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from solver.arrange.engines import frontier  # noqa: E402
+from solver.arrange.engines.kernel import search_for  # noqa: E402
+from solver.arrange.split import prefix_from_json  # noqa: E402
+
+COMPLETIONS = Path(__file__).resolve().parents[1] / "tests" / "data" / "hexagon-completions"
+
+
+def completion(free: int) -> ArrangementProblem:
+    path = COMPLETIONS / f"rhombus8x8-free{free}.json"
+    return ArrangementProblem.create("hexagon", "compact", "rhombus:8x8",
+                                     fixed=prefix_from_json(json.loads(path.read_text())))
+
+
+FREE32 = completion(32)
+FREE32_INST = EdgeInstance.build(FREE32)
+
+
+@pytest.mark.benchmark(group="count-completion-32-order")
+@pytest.mark.parametrize("order", ["static", "mrv", "auto"])
+def test_order_completion_32_kernel(benchmark, order: str) -> None:
+    search_for(FREE32_INST, order).count()
+    assert benchmark.pedantic(lambda: search_for(FREE32_INST, order).count(),
+                              rounds=3 if order == "static" else 9) == 99
+
+
+@pytest.mark.benchmark(group="count-completion-32-order")
+def test_order_completion_32_xcover(benchmark) -> None:
+    xcc = parse_xcc(dlx_text(FREE32))
+    xcover_count(SQUARE_XCC)
+    assert benchmark.pedantic(xcover_count, (xcc,), rounds=3) == 99
+
+
+@pytest.mark.benchmark(group="count-completion-32-order")
+def test_order_completion_32_cpsat(benchmark) -> None:
+    assert benchmark.pedantic(cpsat.count, (FREE32_INST,), rounds=1) == 99
+
+
+@pytest.mark.benchmark(group="count-torus-4x4")
+def test_frontier_torus(benchmark) -> None:
+    assert benchmark.pedantic(frontier.count, (TORUS_INST,), rounds=9) == 203520
+
+
+@pytest.mark.benchmark(group="count-torus-4x4")
+def test_order_torus_kernel_mrv(benchmark) -> None:
+    assert benchmark.pedantic(lambda: search_for(TORUS_INST, "mrv").count(), rounds=3) == 203520
+
+
+@pytest.mark.benchmark(group="count-free-4x4")
+def test_frontier_free_4x4(benchmark) -> None:
+    assert benchmark.pedantic(frontier.count, (FREE_INST,), rounds=5) == 2765440
+
+
+@pytest.mark.benchmark(group="count-free-strips")
+@pytest.mark.parametrize(("region", "expected"), [("8x2", 10676992), ("16x1", 1625702400)])
+def test_frontier_free_strips(benchmark, region: str, expected: int) -> None:
+    inst = EdgeInstance.build(problem(region, "free"))
+    assert benchmark.pedantic(frontier.count, (inst,), rounds=5) == expected
+
+
+STARTUP_XCOVER = """
+import sys
+from xcover import covers
+from solver.arrange.export import parse_xcc
+primary, secondary, options = parse_xcc(open(sys.argv[1]).read())
+print(sum(1 for _ in covers(options, primary=primary, secondary=secondary, colored=True)))
+"""
+
+
+@pytest.mark.benchmark(group="startup-count-4x4")
+def test_startup_solver_count_4x4(benchmark) -> None:
+    cmd = [sys.executable, "-m", "solver", "arrange", "count", "compact", "--region", "4x4",
+           "-q"]
+    out = benchmark.pedantic(subprocess.run, (cmd,), {"capture_output": True, "text": True},
+                             rounds=7)
+    assert out.stdout.startswith("652 ")
+
+
+@pytest.mark.benchmark(group="startup-count-4x4")
+def test_startup_xcover_count_4x4(benchmark, tmp_path) -> None:
+    path = tmp_path / "square4x4.dlx"
+    path.write_text(dlx_text(SQUARE))
+    cmd = [sys.executable, "-c", STARTUP_XCOVER, str(path)]
+    out = benchmark.pedantic(subprocess.run, (cmd,), {"capture_output": True, "text": True},
+                             rounds=7)
+    assert out.stdout.strip() == "652"

@@ -65,8 +65,6 @@ def test_dominions_book_20(benchmark: BenchmarkFixture, goal: str) -> None:
 
 @pytest.mark.benchmark(group="hexagon-1")
 def test_hexagon_puzzle(benchmark: BenchmarkFixture) -> None:
-    if "hexagon" not in __import__("solver.book.types", fromlist=["x"]).TYPE_NAMES:
-        pytest.skip("no hexagon book type")
     kind = puzzle_type("hexagon")
 
     def run() -> int:

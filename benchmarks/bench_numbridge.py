@@ -9,6 +9,10 @@ Run: ``python -m pytest benchmarks/bench_numbridge.py --benchmark-only``. Groups
 - ``generated-30``: 20 generated 30-given fields (10 regular, 10 irregular; py-sudoku only
   handles the regular ones, so it gets its own group of the 10 regular fields).
 - ``generate``: generating one 30-given field, a new seed every round (the median is the figure).
+- ``rate``: rating 25 regular fields of ``tests/data/numbridge-rating-set.txt`` (the first five
+  of each HoDoKu level): our ladder (``solver.numbridge.difficulty.rate``) against hodoku-py's
+  ``Solver.rate`` on the same fields (the ratio is the figure), and the 30 irregular fields
+  against pencilmark (``max_seconds=10``, one round).
 """
 
 from __future__ import annotations
@@ -134,3 +138,70 @@ def test_generate(benchmark: BenchmarkFixture, blocks: str) -> None:
 
     g = benchmark.pedantic(generate, setup=setup, rounds=20, iterations=1)
     assert g.field.given_count == 30
+
+
+# ------------------------------------------------------------------------------ rate
+def _rating_rows(per_level: int = 5) -> tuple[list[Field], list[Field]]:
+    """``per_level`` regular fields of each HoDoKu level, and the irregular fields."""
+    from solver.numbridge.rating_set import load_rating_set
+
+    rows = load_rating_set()
+    regular = [r.field for level in ("easy", "medium", "hard", "unfair", "extreme")
+               for r in [x for x in rows if x.hodoku_level == level][:per_level]]
+    return regular, [r.field for r in rows if r.pencilmark is not None]
+
+
+def ours_rate(fields: list[Field]) -> int:
+    from solver.numbridge.difficulty import rate
+
+    return sum(1 for f in fields if rate(f).level)
+
+
+def hodoku_rate(fields: list[Field]) -> int:
+    from hodoku import Solver
+
+    solver = Solver()
+    return sum(1 for f in fields if solver.rate(f.givens).score)
+
+
+def pencilmark_rate(fields: list[Field]) -> int:
+    import pencilmark
+
+    n = 0
+    for f in fields:
+        regions = ([{"kind": "row", "cells": [f"r{r + 1}c{c + 1}" for c in range(9)]}
+                    for r in range(9)]
+                   + [{"kind": "col", "cells": [f"r{r + 1}c{c + 1}" for r in range(9)]}
+                      for c in range(9)]
+                   + [{"kind": "box", "cells": [f"r{i // 9 + 1}c{i % 9 + 1}" for i in range(81)
+                                                if f.blocks[i] == b]} for b in "123456789"])
+        doc = {"digits": 9, "numbers": f.givens.replace("0", "."), "regions": regions}
+        n += pencilmark.rate(doc, max_seconds=10)["difficulty"] > 0
+    return n
+
+
+@pytest.mark.benchmark(group="rate 25 regular fields (5 of each HoDoKu level)")
+def test_rate_ours(benchmark: BenchmarkFixture) -> None:
+    regular, _ = _rating_rows()
+    assert benchmark.pedantic(ours_rate, (regular,), rounds=3, iterations=1) == len(regular)
+
+
+@pytest.mark.benchmark(group="rate 25 regular fields (5 of each HoDoKu level)")
+def test_rate_hodoku(benchmark: BenchmarkFixture) -> None:
+    pytest.importorskip("hodoku")
+    regular, _ = _rating_rows()
+    assert benchmark.pedantic(hodoku_rate, (regular,), rounds=3, iterations=1) == len(regular)
+
+
+@pytest.mark.benchmark(group="rate 30 irregular fields")
+def test_rate_irregular_ours(benchmark: BenchmarkFixture) -> None:
+    _, irregular = _rating_rows()
+    assert benchmark.pedantic(ours_rate, (irregular,), rounds=3, iterations=1) == len(irregular)
+
+
+@pytest.mark.benchmark(group="rate 30 irregular fields")
+def test_rate_irregular_pencilmark(benchmark: BenchmarkFixture) -> None:
+    pytest.importorskip("pencilmark")
+    _, irregular = _rating_rows()
+    assert benchmark.pedantic(pencilmark_rate, (irregular,), rounds=1,
+                              iterations=1) == len(irregular)

@@ -58,6 +58,26 @@ def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
     raise RuntimeError("server did not start")
 
 
+def cpu_seconds(pid: int) -> dict[str, float]:
+    """CPU seconds (user + system) used so far by the server process and by its children
+    (engine and drawing workers), from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    own = children = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        used = (int(fields[11]) + int(fields[12])) / tick
+        if int(entry.name) == pid:
+            own += used
+        elif int(fields[1]) == pid:
+            children += used
+    return {"server": round(own, 1), "workers": round(children, 1)}
+
+
 def post(url: str, path: str, body: dict[str, Any]) -> Any:
     req = urllib.request.Request(url + path, data=json.dumps(body).encode(),
                                  headers={"content-type": "application/json"})
@@ -164,9 +184,10 @@ async def play_game(url: str, game: dict[str, Any], engine: bool, moves: int, rn
         r.cancel()
 
 
-async def run(url: str, games: int, moves: int, move_time: float, seed: int, think: float
-              ) -> dict[str, Any]:
+async def run(url: str, games: int, moves: int, move_time: float, seed: int, think: float,
+              pid: int) -> dict[str, Any]:
     rng = random.Random(seed)
+    cpu0 = cpu_seconds(pid)  # after the start-up (imports, first pages)
     made = []
     for k in range(games):
         engine = k % 2 == 1
@@ -179,6 +200,8 @@ async def run(url: str, games: int, moves: int, move_time: float, seed: int, thi
     await asyncio.gather(*(play_game(url, g, e, moves, random.Random(rng.random()), latencies,
                                      sent, think) for g, e in made))
     wall = time.perf_counter() - t0
+    cpu1 = cpu_seconds(pid)
+    cpu = {k: round(cpu1[k] - cpu0[k], 1) for k in cpu1}
     lost = twice = 0
     engine_moves = 0
     for g, engine in made:
@@ -203,6 +226,9 @@ async def run(url: str, games: int, moves: int, move_time: float, seed: int, thi
             "wall_seconds": round(wall, 1),
             "to_moved_notice": pct(latencies["moved"]), "to_drawn_state": pct(latencies["state"]),
             "lost_or_mismatched": lost, "applied_twice": twice,
+            "cpu_seconds": cpu,
+            "server_process_cpu_ms_per_action": round(
+                1000 * cpu["server"] / (len(latencies["state"]) + engine_moves), 1),
             "cpus": os.cpu_count(), "load_average": os.getloadavg()}
 
 
@@ -220,7 +246,7 @@ def main() -> None:
         proc, url = start_server(Path(tmp) / "games.sqlite3")
         try:
             result = asyncio.run(run(url, args.games, args.moves, args.move_time, args.seed,
-                                     args.think))
+                                     args.think, proc.pid))
         finally:
             proc.send_signal(signal.SIGINT)
             proc.wait(timeout=30)

@@ -51,9 +51,13 @@ def arrangement_svg(
     highlight: frozenset[tuple[int, int]] = frozenset(),
     title: str | None = None,
     show_numbers: bool = True,
+    cell_names: bool = False,
+    marked: frozenset[tuple[int, int]] = frozenset(),
 ) -> str:
     """The arrangement on its region (empty region cells drawn pale); ``highlight`` outlines
-    cells (for example the fixed pieces of a puzzle)."""
+    cells (for example the fixed pieces of a puzzle), ``marked`` crosses cells (for example
+    the pieces a fault names); ``cell_names`` writes ``x,y`` as each cell's ``data-cell``
+    attribute (clickable boards)."""
     ps = arr.piece_set
     beams = {p.number: p.beams for p in ps.pieces}
     pieces = {
@@ -65,8 +69,12 @@ def arrangement_svg(
     overlays = [Overlay("outline", frozenset({c}), colour="#d62728", width=3.0)
                 for c in sorted(highlight)]
     legend = [LegendEntry("outline", "#d62728", "fixed piece", width=3.0)] if highlight else []
+    if marked:
+        overlays.append(Overlay("cross", marked, colour="#ff7f0e", width=2.5))
+        legend.append(LegendEntry("cross", "#ff7f0e", "breaks a rule", width=2.5))
+    names = {c: f"{c[0]},{c[1]}" for c in cells} if cell_names else None
     return board_svg(ps.grid, cells, pieces, overlays, style=readable_style(ps.grid, style),
-                     title=title, legend=legend)
+                     title=title, legend=legend, cell_names=names)
 
 
 def arrangement_text(arr: Arrangement) -> str:

@@ -192,3 +192,117 @@ def _outline(d: draw.Drawing, blocks: str, b: str, style: BlockOutline, cell: fl
             d.append(draw.Line(x0 + k, ay0, x0 + k, ay1, **kw))
         if not right:
             d.append(draw.Line(x1 - k, ay0, x1 - k, ay1, **kw))
+
+
+#: Colours of a solving step's picture: pattern cells, pattern candidates, eliminations,
+#: placements.
+STEP_CELL = "#fff3c4"
+STEP_CANDIDATE = "#1f7a3a"
+STEP_ELIMINATION = "#d62728"
+STEP_PLACEMENT = "#1f5fd1"
+
+
+def step_svg(
+    blocks: str,
+    digits: str,
+    givens: str,
+    candidates: Sequence[int],
+    cells: Sequence[int] = (),
+    pattern: Sequence[tuple[int, int]] = (),
+    eliminations: Sequence[tuple[int, int]] = (),
+    placements: Sequence[tuple[int, int]] = (),
+    title: str | None = None,
+    cell: float = 44.0,
+) -> str:
+    """An SVG of one solving step: the pencil marks before it, the pattern's cells tinted, its
+    candidates ringed in green, eliminated candidates struck in red, placements in blue.
+
+    Parameters
+    ----------
+    blocks, digits, givens : str
+        81 block ids, the digits known before the step (``0`` blank), the givens.
+    candidates : sequence of 81 bitmasks
+        The candidates (bit d-1 for digit d) of every blank cell before the step.
+    cells : cells of the pattern (tinted).
+    pattern, eliminations, placements : (cell, digit 1-9) pairs.
+
+    Examples
+    --------
+    >>> from puzzles.numbridge.field import REGULAR_BLOCKS
+    >>> svg = step_svg(REGULAR_BLOCKS, "0" * 81, "0" * 81, [3] * 81, [0], [(0, 1)], [(1, 2)])
+    >>> svg.count('stroke="#d62728"') >= 1 and "#fff3c4" in svg
+    True
+    """
+    legend = [LegendEntry("fill", STEP_CELL, "pattern cells"),
+              LegendEntry("ring", STEP_CANDIDATE, "pattern candidates"),
+              LegendEntry("cross", STEP_ELIMINATION, "eliminated"),
+              LegendEntry("text", STEP_PLACEMENT, "placed", extra="5")]
+    m, axis, size = 10.0, 16.0, 9 * cell
+    inner = max(size + axis, min(text_width(title or "", 14), 360.0), legend_width(legend))
+    title_lines = wrap_text(title, 14, inner) if title else []
+    top = block_height(title_lines, 14) + (4.0 if title else 0.0) + axis
+    legend_h = legend_height(legend, inner) + 4.0
+    width, height = inner + 2 * m, size + 2 * m + top + legend_h
+    left = -m - axis - (inner - size - axis) / 2
+    d = draw.Drawing(width, height, origin=(left, -m - top))
+    d.append(draw.Rectangle(left, -m - top, width, height, fill="#ffffff"))
+    for e in text_block(title_lines, 14, left + width / 2, -m - top + 2):
+        d.append(e)
+    for k in range(9):
+        d.append(draw.Text("abcdefghi"[k], 11, (k + 0.5) * cell, -6, text_anchor="middle",
+                           font_family=FONT, fill="#6b6455"))
+        d.append(draw.Text(str(k + 1), 11, -7, (k + 0.5) * cell + 4, text_anchor="end",
+                           font_family=FONT, fill="#6b6455"))
+    tinted = set(cells)
+    for i in range(81):
+        r, c = divmod(i, 9)
+        d.append(draw.Rectangle(c * cell, r * cell, cell, cell,
+                                fill=STEP_CELL if i in tinted else "#fbfaf6", stroke="#bbbbbb",
+                                stroke_width=1))
+    for i in range(81):
+        r, c = divmod(i, 9)
+        if c < 8 and blocks[i] != blocks[i + 1]:
+            d.append(draw.Line((c + 1) * cell, r * cell, (c + 1) * cell, (r + 1) * cell,
+                               stroke="#222222", stroke_width=3, stroke_linecap="square"))
+        if r < 8 and blocks[i] != blocks[i + 9]:
+            d.append(draw.Line(c * cell, (r + 1) * cell, (c + 1) * cell, (r + 1) * cell,
+                               stroke="#222222", stroke_width=3, stroke_linecap="square"))
+    d.append(draw.Rectangle(0, 0, size, size, fill="none", stroke="#222222", stroke_width=3))
+    ringed, struck, placed = set(pattern), set(eliminations), dict(placements)
+    for i in range(81):
+        r, c = divmod(i, 9)
+        if digits[i] != "0":
+            d.append(draw.Text(digits[i], cell * 0.55, c * cell + cell / 2, r * cell + cell / 2,
+                               text_anchor="middle", dominant_baseline="central",
+                               font_family=FONT, fill="#111111" if givens[i] != "0" else "#555555",
+                               font_weight="bold" if givens[i] != "0" else "normal"))
+            continue
+        if i in placed:
+            d.append(draw.Text(str(placed[i]), cell * 0.55, c * cell + cell / 2,
+                               r * cell + cell / 2, text_anchor="middle",
+                               dominant_baseline="central", font_family=FONT,
+                               fill=STEP_PLACEMENT, font_weight="bold"))
+            continue
+        for k in range(9):
+            if not candidates[i] >> k & 1:
+                continue
+            cx = c * cell + (0.22 + 0.28 * (k % 3)) * cell
+            cy = r * cell + (0.22 + 0.28 * (k // 3)) * cell
+            key = (i, k + 1)
+            if key in ringed:
+                d.append(draw.Circle(cx, cy, cell * 0.13, fill="#d9f2df", stroke=STEP_CANDIDATE,
+                                     stroke_width=1.5))
+            colour = STEP_ELIMINATION if key in struck else "#4a4a4a"
+            d.append(draw.Text(str(k + 1), cell * 0.24, cx, cy, text_anchor="middle",
+                               dominant_baseline="central", font_family=FONT, fill=colour,
+                               font_weight="bold" if key in struck or key in ringed
+                               else "normal"))
+            if key in struck:
+                s = cell * 0.11
+                d.append(draw.Line(cx - s, cy - s, cx + s, cy + s, stroke=STEP_ELIMINATION,
+                                   stroke_width=1.8))
+                d.append(draw.Line(cx - s, cy + s, cx + s, cy - s, stroke=STEP_ELIMINATION,
+                                   stroke_width=1.8))
+    for e in draw_legend(legend, left + m, size + m, inner):
+        d.append(e)
+    return str(d.as_svg())

@@ -102,6 +102,33 @@ def check_writable(*paths: Path | str | None) -> None:
             target(p)
 
 
+def check_folder(path: Path | str) -> Path:
+    """A folder files will be written into: an existing folder, or a new path whose parent
+    folder exists and is writable (the caller creates it).
+
+    Raises
+    ------
+    OutputError
+        For a file, a special file, a symlink loop or a place that cannot be written.
+    """
+    path = Path(path)
+    shown = str(path)
+    if not shown:
+        raise OutputError("cannot write into '': not a folder name")
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        target(path)  # a new folder: its parent must exist and be writable
+        return path
+    except OSError as exc:
+        raise OutputError(f"cannot write into {shown}: {_reason(exc)}") from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise OutputError(f"cannot write into {shown}: it is not a folder")
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise OutputError(f"cannot write into {shown}: no permission to write in it")
+    return path
+
+
 def _umask_mode() -> int:
     mask = os.umask(0)
     os.umask(mask)

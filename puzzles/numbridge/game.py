@@ -38,6 +38,8 @@ MAJORITY = 5
 TILE_RULES = ("field", "empty")
 #: Which tiles a claim spends: tiles of the given's digit, or any tiles.
 CLAIM_TILE_RULES = ("digit", "any")
+#: Levels a room can ask its generated field for (HoDoKu's names), or ``any``.
+DIFFICULTIES = ("any", "easy", "medium", "hard", "unfair", "extreme")
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,8 @@ class RoomSettings:
         (one tile per empty cell, the earlier reading).
     claim_tile : project rule for the tile(s) a claim spends: ``digit`` (tiles showing the
         given's digit; the default) or ``any`` (any tiles).
+    difficulty : the field's level when the room generates it: ``any`` or one of HoDoKu's
+        names ``easy``, ``medium``, ``hard``, ``unfair``, ``extreme``.
     """
 
     givens: int = 30
@@ -79,6 +83,7 @@ class RoomSettings:
     exhaustion: str = "cells"
     tiles: str = "field"
     claim_tile: str = "digit"
+    difficulty: str = "any"
 
     def check(self) -> None:
         """Raise InvalidInputError on a setting out of range."""
@@ -95,7 +100,8 @@ class RoomSettings:
                                      ("flag", self.flag, ("lose", "timeout")),
                                      ("exhaustion", self.exhaustion, ("cells", "draw")),
                                      ("tiles", self.tiles, TILE_RULES),
-                                     ("claim_tile", self.claim_tile, CLAIM_TILE_RULES)):
+                                     ("claim_tile", self.claim_tile, CLAIM_TILE_RULES),
+                                     ("difficulty", self.difficulty, DIFFICULTIES)):
             if value not in allowed:
                 raise InvalidInputError(f"room setting {name}={value!r}: one of {allowed}")
 

@@ -8,9 +8,9 @@ Format (``#`` starts a comment; tags first, then one action per line)::
     [Bag "the bag's tiles in drawing order"]        (or [BagSeed "7"]: shuffled as deal_bag)
     [HandSize "4"] [ClaimCost "1"] [MoveLimit "45"] [GameLimit "1200"]
     [Miss "discard"] [Pass "no-move"] [Flag "lose"] [Exhaustion "cells"] [Candidates "yes"]
-    [Tiles "field"] [ClaimTile "digit"]             (without Tiles: "empty" when the Bag tag
-                                                     holds one tile per empty cell; then the
-                                                     earlier claim rule "any" too)
+    [Tiles "field"] [ClaimTile "digit"] [Difficulty "any"]
+                                 (without Tiles: "empty" when the Bag tag holds one tile per
+                                 empty cell, and then the earlier claim rule "any" too)
     [First "name"] [Second "name"]
     [Result "1-0 blocks"]                           (written; checked when read)
     1. A place e5 3 @4.2
@@ -69,7 +69,7 @@ class Record:
     def settings(self, f: Field) -> RoomSettings:
         """The room settings named by the tags (defaults for the missing ones)."""
         t = self.tags
-        bag = [ch for ch in t.get("Bag", "") if ch.isdigit()]
+        bag = [ch for ch in t.get("Bag", "") if ch in DIGITS]
         old = "Tiles" not in t and bool(bag) and len(bag) == f.empty_count != CELLS
         tiles = t.get("Tiles", "empty" if old else "field")
         claim_tile = t.get("ClaimTile", "any" if old else "digit")
@@ -84,7 +84,8 @@ class Record:
                                      "record: [GameLimit]"),
             candidates=t.get("Candidates", "yes") == "yes", miss=t.get("Miss", "discard"),
             pass_rule=t.get("Pass", "no-move"), flag=t.get("Flag", "lose"),
-            exhaustion=t.get("Exhaustion", "cells"), tiles=tiles, claim_tile=claim_tile)
+            exhaustion=t.get("Exhaustion", "cells"), tiles=tiles, claim_tile=claim_tile,
+            difficulty=t.get("Difficulty", "any"))
         s.check()
         return s
 
@@ -196,7 +197,7 @@ def write_record(g: Game, names: tuple[str, str] = ("A", "B"), bag: list[int] | 
             "GameLimit": f"{s.game_limit:g}", "Miss": s.miss, "Pass": s.pass_rule,
             "Flag": s.flag, "Exhaustion": s.exhaustion,
             "Candidates": "yes" if s.candidates else "no", "Tiles": s.tiles,
-            "ClaimTile": s.claim_tile,
+            "ClaimTile": s.claim_tile, "Difficulty": s.difficulty,
             "First": names[0], "Second": names[1], **(extra or {}),
             "Result": g.result.text() if g.result else "*"}
     lines = [f'[{k} "{v}"]' for k, v in tags.items()]

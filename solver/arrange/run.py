@@ -17,7 +17,9 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from itertools import islice
+from pathlib import Path
 
 import numpy as np
 
@@ -35,9 +37,27 @@ Tick = Callable[[int, int], None]  # (solutions so far, nodes or subproblems don
 FULL_CHECKS = 64
 
 
+@dataclass(frozen=True)
+class Distributed:
+    """Where subproblems run beyond this process: a Dask ``scheduler`` address (None: a local
+    cluster of ``jobs`` workers) and an optional SQLite ``checkpoint`` file."""
+
+    scheduler: str | None = None
+    checkpoint: Path | None = None
+
+
 def _row_stream(problem: ArrangementProblem, engine: str, jobs: int, depth: int | None,
-                tick: Tick | None, order: str = "auto",
+                tick: Tick | None, order: str = "auto", cluster: Distributed | None = None,
                 ) -> tuple[EdgeInstance, Iterator[np.ndarray]]:
+    if cluster is not None:
+        if base.choose_engine(problem, engine) != "kernel":
+            raise InvalidInputError("distributed runs use the kernel engine (compact)")
+        from solver.arrange.cluster import run_rows
+
+        par = (lambda done, total, found: tick(found, done)) if tick else None
+        blocks = run_rows(problem, cluster.scheduler, jobs, depth, cluster.checkpoint, order,
+                          par)
+        return EdgeInstance.build(problem), (row for block in blocks for row in block)
     if jobs > 1:
         if base.choose_engine(problem, engine) != "kernel":
             raise InvalidInputError("--jobs runs the kernel engine (compact arrangements)")
@@ -66,14 +86,16 @@ def enumerate_arrangements(problem: ArrangementProblem, engine: str = "auto",
                            limit: int | None = None, up_to_symmetry: bool = False,
                            jobs: int = 1, depth: int | None = None,
                            tick: Tick | None = None, verify_all: bool = False,
-                           order: str = "auto") -> Iterator[Arrangement]:
+                           order: str = "auto", cluster: Distributed | None = None,
+                           ) -> Iterator[Arrangement]:
     """Verified arrangements, streamed; ``up_to_symmetry`` keeps one per orbit.
 
     Compact rows all pass the batch judge and the first ``FULL_CHECKS`` also ``verify``;
     ``verify_all`` (``--verify``) sends every row through ``verify`` (about 0.4 ms each).
     ``order`` is the kernel's cell order (``auto``, ``static``, ``mrv``; see
     ``base.ORDERS``). With ``jobs > 1`` the solutions come in the sequential order when the
-    static order runs, in another order otherwise (the same solutions).
+    static order runs, in another order otherwise (the same solutions). ``cluster`` runs the
+    subproblems on Dask with an optional checkpoint (``solver.arrange.cluster``).
     """
     base.check_order(order)
     if limit is not None and limit <= 0:
@@ -90,7 +112,7 @@ def enumerate_arrangements(problem: ArrangementProblem, engine: str = "auto",
         for arr in islice(found, limit):
             yield base.checked(arr, problem)
         return
-    inst, stream = _row_stream(problem, engine, jobs, depth, tick, order)
+    inst, stream = _row_stream(problem, engine, jobs, depth, tick, order, cluster)
     group = SymmetryGroup.of(inst) if up_to_symmetry else None
     judge = CompactJudge(problem) if problem.kind == "compact" else None
     if judge is not None and tuple(judge.cells) != inst.cells:
@@ -116,8 +138,19 @@ def enumerate_arrangements(problem: ArrangementProblem, engine: str = "auto",
 
 def count_arrangements(problem: ArrangementProblem, engine: str = "auto",
                        up_to_symmetry: bool = False, jobs: int = 1, depth: int | None = None,
-                       tick: Tick | None = None, order: str = "auto") -> tuple[int, int | None]:
-    """``(count, distinct)``; ``distinct`` (orbits) is None unless ``up_to_symmetry``."""
+                       tick: Tick | None = None, order: str = "auto",
+                       cluster: Distributed | None = None) -> tuple[int, int | None]:
+    """``(count, distinct)``; ``distinct`` (orbits) is None unless ``up_to_symmetry``.
+
+    ``cluster`` counts the subproblems on Dask (kernel) with an optional checkpoint."""
+    if cluster is not None and not up_to_symmetry:
+        if base.choose_engine(problem, engine) != "kernel":
+            raise InvalidInputError("distributed runs use the kernel engine (compact)")
+        from solver.arrange.cluster import run_count
+
+        par_tick = (lambda done, total, found: tick(found, done)) if tick else None
+        return run_count(problem, cluster.scheduler, jobs, depth, cluster.checkpoint, order,
+                         par_tick).count, None
     name = base.choose_engine(problem, engine, counting=not up_to_symmetry)
     base.check_order(order)
     if not up_to_symmetry:
@@ -138,7 +171,7 @@ def count_arrangements(problem: ArrangementProblem, engine: str = "auto",
             total += 1
             distinct += free.is_representative(base.checked(arr, problem).placements)
         return total, distinct
-    inst, stream = _row_stream(problem, engine, jobs, depth, tick, order)
+    inst, stream = _row_stream(problem, engine, jobs, depth, tick, order, cluster)
     group = SymmetryGroup.of(inst)
     total = distinct = 0
     for block in _batches(stream, inst.n):

@@ -58,12 +58,14 @@ def kernel_count(problem: ArrangementProblem, limit: int = 2,
 class CompactCompletion(PuzzleType):
     """Compact arrangement completions of one set on one region (see the module docstring)."""
 
-    levels = ("easy", "medium", "hard")
+    levels: tuple[str, ...] = ("easy", "medium", "hard")
     attempts_per_puzzle = 60
 
     def __init__(self, name: str, set_name: str, region: str, title: str,
-                 tries: int = 4, board_mm: float = 0.0) -> None:
+                 tries: int = 4, board_mm: float = 0.0,
+                 levels: tuple[str, ...] = ("easy", "medium", "hard")) -> None:
         self.board_mm = board_mm
+        self.levels = levels
         self.name = name
         self.title = title
         self.set_name = set_name
@@ -249,7 +251,7 @@ class CompactCompletion(PuzzleType):
             puzzle_svg=arrangement_svg(clue_arr),
             extra_svg=piece_gallery_svg(
                 ps.grid, [(p, by_number[p].beams, by_number[p].orientation) for p in left],
-                per_row=8, title="pieces to place"),
+                per_row=4 if ps.grid.oriented else 8, title="pieces to place"),
             answer_svg=arrangement_svg(answer, highlight=frozenset(given)),
             answer_text=" ".join(f"{list(c)}={p}" for c, p in sorted(
                 answer.placements.items(), key=lambda kv: (kv[0][1], kv[0][0]))
@@ -272,7 +274,7 @@ class OpenCompletion(PuzzleType):
     (easy up to 8, medium up to 11, hard from 12), documented as the weaker measure.
     """
 
-    levels = ("easy", "medium", "hard")
+    levels: tuple[str, ...] = ("easy", "medium", "hard")
     attempts_per_puzzle = 20
 
     def __init__(self, name: str, set_name: str, kind: str, region: str, title: str,
@@ -368,7 +370,7 @@ class OpenCompletion(PuzzleType):
             puzzle_svg=arrangement_svg(shown),
             extra_svg=piece_gallery_svg(
                 ps.grid, [(p, by_number[p].beams, by_number[p].orientation) for p in left],
-                per_row=8, title="pieces to place"),
+                per_row=4 if ps.grid.oriented else 8, title="pieces to place"),
             answer_svg=arrangement_svg(arrangement, highlight=frozenset(clues)),
             answer_text=" ".join(f"{list(c)}={p}" for c, p in sorted(
                 answer.items(), key=lambda kv: (kv[0][1], kv[0][0])) if c not in clues),

@@ -22,7 +22,8 @@ def sections(seed: int) -> list[Section]:
         rows: list[list[object]] = []
         for n, p in enumerate(book.puzzles, 1):
             figures.append(Figure(p.puzzle_svg, f"puzzle {n} ({p.level}): {p.question}"))
-            figures.append(Figure(p.answer_svg, f"answer {n}: {p.answer_text[:80]}"))
+            figures.append(Figure(p.answer_svg, f"answer {n}: {p.answer_text[:80]}",
+                                  reveal=f"Show answer {n}"))
             rows.append([n, p.level, p.id, p.seed, proof_line(p.proof)])
         out.append(Section(f"Puzzle book: {kind.title}", [
             kind.rules(), kind.grading(),

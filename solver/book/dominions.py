@@ -54,6 +54,9 @@ class DominionsType(PuzzleType):
 
     def __init__(self, goal: str | None = None) -> None:
         self.goal = goal
+        # the levels a goal can reach: depth 1 is easy or medium, depth 2 medium or hard
+        if goal is not None:
+            self.levels = ("easy", "medium") if DEPTH[goal] == 1 else ("medium", "hard")
         self.name = f"dominions-{goal}" if goal else "dominions"
         self.title = (f"Dominions: {goal} puzzles" if goal else
                       "Dominions: capture, save, eye and live puzzles")
@@ -93,7 +96,14 @@ class DominionsType(PuzzleType):
 
     def make(self, seed: int, level: str | None = None) -> BookPuzzle | None:
         rng = random.Random(seed)
-        goal = self.goal or rng.choice(GOALS)
+        if self.goal is not None:
+            goal = self.goal
+        elif level == "hard":  # only a depth-2 proof (save) reaches hard
+            goal = "save"
+        elif level == "easy":  # only a depth-1 proof reaches easy
+            goal = rng.choice([g for g in GOALS if DEPTH[g] == 1])
+        else:
+            goal = rng.choice(GOALS)
         skip = rng.randrange(30)
         seen = 0
         for _game, pos in game_positions(rng.randrange(1 << 30), 1):
@@ -109,11 +119,18 @@ class DominionsType(PuzzleType):
                 nodes = [0]
                 sols = solutions(t, goal, target, nodes)
                 if len(sols) == 1:
-                    return self._finish(seed, goal, snapshot, target, sols[0], nodes[0])
+                    proof: dict[str, object] = {}
+                    if goal == "eye":  # the neighbour shortcut, re-proven by playing every move
+                        plain = solutions(t, goal, target, quick=False)
+                        if plain != sols:  # pragma: no cover - a shortcut bug
+                            raise AssertionError("eye shortcut disagrees with the plain proof")
+                        proof = {"second_engine": "every move played (no shortcut)",
+                                 "second_count": len(plain)}
+                    return self._finish(seed, goal, snapshot, target, sols[0], nodes[0], proof)
         return None
 
     def _finish(self, seed: int, goal: str, pos: Position, target: frozenset[int],
-                move: Move, nodes: int) -> BookPuzzle:
+                move: Move, nodes: int, extra: dict[str, object]) -> BookPuzzle:
         names = tuple(pos.board.name(c) for c in sorted(target))
         answer = format_moves([move], pos.to_move, pos)
         puzzle = Puzzle(goal, write_record(pos), answer, names, DEPTH[goal])
@@ -134,6 +151,6 @@ class DominionsType(PuzzleType):
             answer_text=answer,
             proof={"check": f"every legal move tried, depth {depth}", "solutions": 1,
                    "nodes": nodes, "depth": depth,
-                   "note": "the answer replayed on the record is legal"},
+                   "note": "the answer replayed on the record is legal", **extra},
             board_mm=150,
             details={"goal": goal, "record": puzzle.record, "target": list(names)})

@@ -6,8 +6,8 @@ removed while the solution stays unique), regular or irregular blocks, with fewe
 harder levels. Proof: the numba search counts solutions up to 2 (its node counter is
 recorded) and CP-SAT, sharing no code with it, counts them up to 2 again; the solution is
 judged by ``puzzles.numbridge.field.verify_solution``. The level is the rater's
-(``solver.numbridge.difficulty.rate``) numeric score: easy below 2 (singles), medium below 4,
-hard from 4 up or when logic alone does not solve the field. The key: the least form of the
+(``solver.numbridge.difficulty.rate``: the technique ladder, HoDoKu's level names), with
+``extreme`` counted as ``unfair``. The key: the least form of the
 field over the eight rotations and reflections of the square, digits and blocks renumbered
 in reading order.
 """
@@ -26,14 +26,12 @@ from solver.numbridge.engine import search
 from solver.numbridge.generate import generate
 
 #: Level -> range of givens asked of the generator.
-GIVENS = {"easy": (30, 34), "medium": (25, 29), "hard": (22, 25)}
+GIVENS = {"easy": (28, 34), "medium": (24, 30), "hard": (22, 26), "unfair": (22, 24)}
 
 
-def level_of(score: float, solved: bool) -> str:
-    """The book level of a rating."""
-    if not solved or score >= 4:
-        return "hard"
-    return "easy" if score < 2 else "medium"
+def level_of(rater_level: str) -> str:
+    """The book level of the rater's level (HoDoKu's names; ``extreme`` counts as unfair)."""
+    return rater_level if rater_level in GIVENS else "unfair"
 
 
 def cpsat_count(field: Field, cap: int = 2) -> int:
@@ -80,6 +78,7 @@ class NumbridgeType(PuzzleType):
 
     name = "numbridge"
     title = "Numbridge fields"
+    levels = ("easy", "medium", "hard", "unfair")
     attempts_per_puzzle = 30
 
     def rules(self) -> str:
@@ -87,9 +86,10 @@ class NumbridgeType(PuzzleType):
                 "block (the thick outlines) holds every digit once. Each field has one answer.")
 
     def grading(self) -> str:
-        return ("Level = the rater's score (solver.numbridge.difficulty): easy below 2 "
-                "(singles), medium below 4 (locked candidates, pairs, leftovers), hard from 4 "
-                "or when logic alone stops. Seed: the generator's seed.")
+        return ("Level = the rater's level (solver.numbridge.difficulty, HoDoKu's rule: the "
+                "hardest technique's level, raised by the total effort); extreme counts as "
+                "unfair. Score: the Sudoku-Explainer-style scale of the hardest step. Seed: the "
+                "generator's seed.")
 
     def make(self, seed: int, level: str | None = None) -> BookPuzzle | None:
         rng = random.Random(seed)
@@ -108,7 +108,7 @@ class NumbridgeType(PuzzleType):
         kind = "regular" if field.blocks == REGULAR_BLOCKS else "irregular"
         rows = [solution[r * 9:(r + 1) * 9] for r in range(9)]
         return BookPuzzle(
-            kind=self.name, seed=seed, level=level_of(rating.score, rating.solved),
+            kind=self.name, seed=seed, level=level_of(rating.level),
             score=rating.score, key=field_key(field),
             question=f"{kind.capitalize()} blocks, {field.given_count} givens.",
             puzzle_svg=field_svg(field.blocks, field.givens, cell=30.0),

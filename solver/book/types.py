@@ -57,7 +57,7 @@ def _hexagon() -> PuzzleType:
 
     return CompactCompletion("hexagon", "hexagon", "rhombus:8x8",
                              "Hexagon set, compact rhombus:8x8 completions", tries=1,
-                             board_mm=115)
+                             board_mm=115, levels=("hard",))
 
 
 def _starmap() -> PuzzleType:

@@ -7,10 +7,11 @@ them, not at module level.
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -26,6 +27,9 @@ from solver.arrange.orders import ORDERS
 from solver.arrange.problem import ArrangementProblem
 from solver.cli.common import Output, output_options, write_picture
 from solver.progress import progress_bar
+
+if TYPE_CHECKING:
+    from solver.arrange.run import Distributed
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -121,6 +125,29 @@ order_option = click.option("--order", type=click.Choice(ORDERS), default="auto"
                             show_default=True,
                             help="Kernel cell order: auto (chosen by probing the problem), static "
                                  "or mrv (most constrained cell first).")
+def cluster_options(func: F) -> F:
+    """``--scheduler ADDRESS`` and ``--checkpoint FILE``, passed as ``cluster`` (None when
+    neither is given: the run stays in this process or its ``--jobs`` pool)."""
+
+    @click.option("--scheduler", metavar="ADDRESS", default=None,
+                  help="Run the subproblems on this Dask scheduler (tcp://host:8786).")
+    @click.option("--checkpoint", type=click.Path(dir_okay=False, path_type=Path),
+                  default=None,
+                  help="Keep finished subproblems in this SQLite file; a rerun skips them "
+                       "(runs on Dask: --scheduler, or a local cluster of --jobs workers).")
+    @functools.wraps(func)
+    def wrapper(*args: Any, scheduler: str | None, checkpoint: Path | None,
+                **kwargs: Any) -> Any:
+        from solver.arrange.run import Distributed
+
+        cluster = None
+        if scheduler is not None or checkpoint is not None:
+            cluster = Distributed(scheduler, checkpoint)
+        return func(*args, cluster=cluster, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
 symmetry_option = click.option("--up-to-symmetry", is_flag=True,
                                help="One arrangement per orbit of the region's rotations and "
                                     "reflections.")
@@ -230,6 +257,7 @@ def find(problem: ArrangementProblem, engine: str, svg: Path | None, html: Path 
 @jobs_option
 @depth_option
 @order_option
+@cluster_options
 @click.option("--count", "count_only", is_flag=True,
               help="Only count them (the same as `solver arrange count`).")
 @click.option("--estimate", "estimate_only", is_flag=True,
@@ -238,7 +266,8 @@ def find(problem: ArrangementProblem, engine: str, svg: Path | None, html: Path 
 @output_options
 def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
                   up_to_symmetry: bool, jobs: int, depth: int | None, order: str,
-                  count_only: bool, estimate_only: bool, verify_all: bool,
+                  cluster: Distributed | None, count_only: bool, estimate_only: bool,
+                  verify_all: bool,
                   output: Output) -> None:
     """Stream arrangements: text blocks, or JSON lines with --json or --out FILE.
 
@@ -261,7 +290,7 @@ def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
     as_lines = output.json or output.out is not None
     found = 0
     stream = enumerate_arrangements(problem, engine, limit, up_to_symmetry, jobs, depth, bar,
-                                    verify_all=verify_all, order=order)
+                                    verify_all=verify_all, order=order, cluster=cluster)
     writer: JsonLinesWriter | _TextWriter
     if as_lines:
         stdout = None if output.out is not None else sys.stdout
@@ -310,10 +339,12 @@ class _TextWriter:
 @jobs_option
 @depth_option
 @order_option
+@cluster_options
 @verify_option
 @output_options
 def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jobs: int,
-              depth: int | None, order: str, verify_all: bool, output: Output) -> None:
+              depth: int | None, order: str, cluster: Distributed | None, verify_all: bool,
+              output: Output) -> None:
     """Count arrangements (exactly; see `estimate` when that is out of reach).
 
     The count itself is not checked at run time; --verify enumerates every solution again,
@@ -326,7 +357,14 @@ def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jo
     bar = _Progress("counting", output.quiet)
     counter = count_verified if verify_all else count_arrangements
     try:
-        total, distinct = counter(problem, engine, up_to_symmetry, jobs, depth, bar, order)
+        if cluster is not None and (up_to_symmetry or verify_all):
+            raise InvalidInputError(
+                "--scheduler/--checkpoint count without --up-to-symmetry and --verify")
+        if cluster is not None:
+            total, distinct = count_arrangements(problem, engine, up_to_symmetry, jobs, depth,
+                                                 bar, order, cluster)
+        else:
+            total, distinct = counter(problem, engine, up_to_symmetry, jobs, depth, bar, order)
     except KeyboardInterrupt as exc:
         raise SearchInterrupted(
             f"interrupted: at least {bar.solutions} arrangement(s) (count incomplete)") from exc
@@ -414,17 +452,24 @@ def split_cmd(problem: ArrangementProblem, depth: int | None, jobs: int, output:
 
 @arrange.command("export")
 @problem_options
-@click.option("--format", "fmt", type=click.Choice(["dlx"]), default="dlx", show_default=True,
-              help="dlx: Knuth's exact cover with colours text (DLX2, SSXCC).")
+@click.option("--format", "fmt", type=click.Choice(["dlx", "cnf"]), default="dlx",
+              show_default=True,
+              help="dlx: Knuth's exact cover with colours text (DLX2, SSXCC); cnf: DIMACS with "
+                   "a 'c ind' sampling set (ApproxMC, GANAK).")
 @output_options
 def export_cmd(problem: ArrangementProblem, fmt: str, output: Output) -> None:
     """Write the instance for external solvers (compact arrangements).
 
-    JSON: {"format": "dlx", "text": ...}.
+    JSON: {"format": "dlx" or "cnf", "text": ...}.
     """
-    from solver.arrange.export import dlx_text
+    if fmt == "cnf":
+        from solver.arrange.cnf import dimacs_text
 
-    text = dlx_text(problem)
+        text = dimacs_text(problem)
+    else:
+        from solver.arrange.export import dlx_text
+
+        text = dlx_text(problem)
     output.emit({"format": fmt, "text": text}, text)
 
 

@@ -3,7 +3,7 @@ tournaments, CP-SAT extremes and endgame puzzles."""
 
 from __future__ import annotations
 
-import json
+import statistics
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from reports.html import Figure, Section, Table, render_page
 from reports.output import dumps, write_atomic
 from reports.text import key_values, table, tie_note, tied_ranks
 from solver.cli.common import Output, output_options, write_picture
+from solver.cli.play import budget_options
 from solver.cli.vocabulary import alias, warn_deprecated
 from solver.dominimum.analysis import (
     all_mission_scores,
@@ -29,7 +30,7 @@ from solver.dominimum.analysis import (
 )
 from solver.dominimum.placement import Candidate, rank_dominimum, rank_dominomega
 from solver.dominimum.players import STRATEGIES, make_player, play_game
-from solver.dominimum.tournament import TournamentResult, run_tournament
+from solver.play.match import MatchResult
 from solver.progress import progress_bar
 
 PathOption = click.Path(dir_okay=False, path_type=Path)
@@ -409,106 +410,126 @@ def _play_command(group: click.Group, kind: str, players_range: tuple[int, int],
                     + ("" if game.is_terminal() else " (unfinished)"))
 
     @group.command("tournament")
-    @click.option("--seats", "players", type=click.IntRange(*players_range),
-                  default=default_players, show_default=True, help="Seats in every game.")
+    @click.option("--seats", type=click.IntRange(*players_range), default=default_players,
+                  show_default=True, help="Seats at the table.")
     @click.option("--games", type=click.IntRange(1, 10**7), default=30, show_default=True,
                   help="How many games.")
     @click.option("--seed", type=int, default=1, show_default=True,
                   help="Seed of game 1 (the deals and players of every game follow from it).")
-    @click.option("--players", "strategies", default="random,greedy,lookahead",
+    @click.option("--players", "players_text", default="random,greedy,lookahead",
                   show_default=True,
-                  help="The pool of strategies, comma-separated, rotated over the seats game "
-                       "by game.")
-    @click.option("--strategies", "old_strategies", default=None, hidden=True)
+                  help="Comma-separated players (random, greedy, lookahead, mcts), rotated "
+                       "over the seats game by game.")
+    @click.option("--swap/--no-swap", default=True, show_default=True,
+                  help="Rotate the seats game by game.")
+    @budget_options
     @click.option("--plot", "plot_path", type=PathOption,
                   help="Write the score plot (.png or .svg).")
-    @click.option("--records", "records_path", type=click.Path(path_type=Path), metavar="DIR",
-                  help="Write each game's record to DIR/game-0001.json ... (created).")
+    @click.option("--records", "records_dir",
+                  type=click.Path(file_okay=False, path_type=Path),
+                  help="Write every game record to DIR/game-0001.txt ... (JSON documents).")
     @within_tile_option
     @click.option("--html", "html_path", type=PathOption, help="Write the HTML report.")
+    @click.option("--strategies", "old_strategies", default=None, hidden=True)
     @output_options
-    def tournament(players: int, games: int, seed: int, strategies: str,
-                   old_strategies: str | None, plot_path: Path | None,
-                   records_path: Path | None, within_tile: bool, html_path: Path | None,
-                   output: Output) -> None:
-        """Seeded games between strategies: win rates by strategy and seat, scores, a plot."""
-        if strategies.strip().isdigit():  # the old --players N (a seat count)
+    def tournament(seats: int, games: int, seed: int, players_text: str, swap: bool,
+                   move_time: float | None, max_nodes: int | None, plot_path: Path | None,
+                   records_dir: Path | None, within_tile: bool, html_path: Path | None,
+                   old_strategies: str | None, output: Output) -> None:
+        """Seeded games between players (the one runner of ``solver ladder``): win rates by
+        player and seat, scores, a plot.
+
+        JSON: {"game", "players", "seats", "seed", "games", "interrupted", "by_player":
+        {name: {"seats", "wins", "win_rate", "mean_score", "median_score", "min_score",
+        "max_score"}}, "by_seat": [{"seat", "wins", "win_rate"}], "results": [{"game",
+        "lineup", "returns", "result", "moves", "deal_seed", "scores"}]}.
+        """
+        from solver.cli.play import split_players
+        from solver.play.match import GameSettings, check_players, run_match
+
+        if players_text.strip().isdigit():  # the old --players N was the number of seats
             warn_deprecated("--players N", "--seats N")
-            players, strategies = int(strategies), old_strategies or "random,greedy,lookahead"
-            if not players_range[0] <= players <= players_range[1]:
-                raise InvalidInputError(f"--seats {players}: {players_range[0]}-"
+            seats, players_text = int(players_text), "random,greedy,lookahead"
+            if not players_range[0] <= seats <= players_range[1]:
+                raise InvalidInputError(f"--seats {seats}: {players_range[0]}-"
                                         f"{players_range[1]}")
-        elif old_strategies is not None:
+        if old_strategies is not None:
             warn_deprecated("--strategies", "--players")
-            strategies = old_strategies
-        names = [s.strip() for s in strategies.split(",") if s.strip()]
-        if not names:
-            raise InvalidInputError("--strategies needs at least one name")
+            players_text = old_strategies
+        names = split_players(players_text)
+        check_players(kind, names)
         if plot_path is not None and plot_path.suffix.lower() not in (".png", ".svg"):
             raise InvalidInputError(f"--plot {plot_path}: use a .png or .svg file name")
         with progress_bar(f"{kind} tournament", total=games, quiet=output.quiet,
                           unit="game") as bar:
-            result = run_tournament(kind, players, games, seed, names, Rules(within_tile),
-                                    keep_records=records_path is not None,
-                                    step=lambda: bar.update(1))
-        _tournament_outputs(result, plot_path, records_path, html_path, output)
+            result = run_match(kind, names, games, seed, swap, move_time, max_nodes,
+                               GameSettings(seats=seats, within_tile=within_tile),
+                               records_dir, on_game=lambda _: bar.update(1))
+        _tournament_outputs(result, seats, plot_path, html_path, output)
         if result.interrupted:
             raise SearchInterrupted(f"stopped after {len(result.games)} games; the results "
                                     "above cover those games")
 
 
-def _tournament_outputs(result: TournamentResult, plot_path: Path | None,
-                        records_path: Path | None, html_path: Path | None,
-                        output: Output) -> None:
-    stats = result.by_strategy()
-    rows = [[n, s["seats"], s["wins"], f"{s['win_rate']:.3f}", s["mean_score"],
-             s["median_score"], s["min_score"], s["max_score"]] for n, s in stats.items()]
-    header = ["strategy", "seats", "wins", "win rate", "mean", "median", "min", "max"]
-    seat_rows = [[s["seat"], s["wins"], f"{s['win_rate']:.3f}"] for s in result.by_seat()]
+def _by_player(result: MatchResult) -> dict[str, dict[str, Any]]:
+    """Per player: seats played, wins, win rate, mean / median / min / max final score."""
+    out: dict[str, dict[str, Any]] = {}
+    for name in dict.fromkeys(result.lineup):
+        scores = [g.scores[i] for g in result.games for i, s in enumerate(g.lineup)
+                  if s == name and g.scores is not None]
+        seats = sum(1 for g in result.games for s in g.lineup if s == name)
+        wins = sum(1 for g in result.games for i, s in enumerate(g.lineup)
+                   if s == name and g.returns[i] == 1.0)
+        out[name] = {
+            "seats": seats, "wins": wins,
+            "win_rate": round(wins / seats, 4) if seats else 0.0,
+            "mean_score": round(statistics.fmean(scores), 3) if scores else None,
+            "median_score": statistics.median(scores) if scores else None,
+            "min_score": min(scores, default=None), "max_score": max(scores, default=None),
+        }
+    return out
+
+
+def _tournament_outputs(result: MatchResult, seats: int, plot_path: Path | None,
+                        html_path: Path | None, output: Output) -> None:
+    stats = _by_player(result)
+    n = len(result.games)
+    by_seat = [{"seat": i, "wins": sum(1 for g in result.games if g.returns[i] == 1.0),
+                "win_rate": round(sum(1 for g in result.games if g.returns[i] == 1.0) / n, 4)
+                if n else 0.0} for i in range(seats)]
+    rows = [[nm, s["seats"], s["wins"], f"{s['win_rate']:.3f}", s["mean_score"],
+             s["median_score"], s["min_score"], s["max_score"]] for nm, s in stats.items()]
+    header = ["player", "seats", "wins", "win rate", "mean", "median", "min", "max"]
+    seat_rows = [[s["seat"], s["wins"], f"{s['win_rate']:.3f}"] for s in by_seat]
     text = (table(header, rows) + "\n\n" + table(["seat", "wins", "win rate"], seat_rows)
-            + f"\n\ngames: {len(result.games)}" + (" (interrupted)" if result.interrupted
-                                                    else ""))
-    dists = {n: result.scores_of(n) for n in stats}
-    xlabel = "final score" + (" (lower wins)" if result.kind == "dominimum"
+            + f"\n\ngames: {n}" + (" (interrupted)" if result.interrupted else ""))
+    dists = {nm: [int(g.scores[i]) for g in result.games for i, s in enumerate(g.lineup)
+                  if s == nm and g.scores is not None] for nm in stats}
+    xlabel = "final score" + (" (lower wins)" if result.game == "dominimum"
                               else " (higher wins, log scale)")
-    log = result.kind == "dominomega"
+    log = result.game == "dominomega"
     if plot_path is not None:
         fmt = plot_path.suffix.lower().lstrip(".")
-        write_atomic(plot_path, score_plot(dists, title=f"{result.kind} score distribution",
+        write_atomic(plot_path, score_plot(dists, title=f"{result.game} score distribution",
                                            xlabel=xlabel, fmt=fmt, log=log))
         output.note(f"wrote plot {plot_path}")
-    if records_path is not None:
-        _write_records(records_path, result.records, output)
     if html_path is not None:
-        plot_svg = score_plot(dists, title=f"{result.kind} score distribution",
+        plot_svg = score_plot(dists, title=f"{result.game} score distribution",
                               xlabel=xlabel, fmt="svg", log=log).decode()
-        page = render_page(f"{result.kind} tournament", [Section(
-            f"{result.kind} tournament", [
-                f"{len(result.games)} games, {result.players} players, seed {result.seed}; "
-                f"strategies rotate over the seats game by game."],
-            [Figure(plot_svg, "score distribution by strategy")],
-            [Table(header, rows, "by strategy"),
+        page = render_page(f"{result.game} tournament", [Section(
+            f"{result.game} tournament", [
+                f"{n} games, {seats} seats, seed {result.seed}; players rotate over the "
+                "seats game by game."],
+            [Figure(plot_svg, "score distribution by player")],
+            [Table(header, rows, "by player"),
              Table(["seat", "wins", "win rate"], seat_rows, "by seat")])])
         write_picture(html_path, page, output, "report")
-    output.emit(result.to_json(), text)
-
-
-def _write_records(path: Path, records: list[dict[str, Any]], output: Output) -> None:
-    """``--records DIR``: DIR/game-0001.json ... (the folder is created). A path ending in
-    ``.jsonl`` is the old spelling: one JSON document per line in that file (deprecated)."""
-    if path.suffix.lower() == ".jsonl":
-        warn_deprecated("--records FILE.jsonl", "--records DIR")
-        write_atomic(path, "".join(json.dumps(r) + "\n" for r in records))
-        output.note(f"wrote {len(records)} records to {path}")
-        return
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InvalidInputError(f"--records {path}: cannot create the folder: "
-                                f"{exc.strerror}") from exc
-    for k, r in enumerate(records, 1):
-        write_atomic(path / f"game-{k:04d}.json", dumps(r))
-    output.note(f"wrote {len(records)} records to {path}/")
+    doc = {"game": result.game, "players": result.lineup, "seats": seats,
+           "seed": result.seed, "games": n, "interrupted": result.interrupted,
+           "by_player": stats, "by_seat": by_seat,
+           "results": [{k: v for k, v in g.to_json().items() if k != "record"}
+                       for g in result.games]}
+    output.emit(doc, text)
 
 
 _play_command(dominimum, "dominimum", (2, 4), 3)

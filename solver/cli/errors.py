@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import re
 import signal
 import sys
 import traceback
@@ -83,9 +84,16 @@ def interrupt_code() -> int:
 _HARDENED: dict[type[click.ParamType], type[click.ParamType]] = {}
 
 
+_NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?\Z")
+_INTEGER = re.compile(r"[+-]?[0-9]+\Z")
+
+
 def _finite_convert(base: type[click.ParamType]) -> Callable[..., Any]:
     def convert(self: click.ParamType, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not _NUMBER.match(value.strip()):
+            self.fail(f"{value[:30]!r} is not a decimal number (digits 0-9, e.g. 2.5)",
+                      param, ctx)
         got = base.convert(self, value, param, ctx)
         if isinstance(got, float) and not math.isfinite(got):
             self.fail(f"{value!r} is not a finite number", param, ctx)
@@ -97,7 +105,8 @@ def _finite_convert(base: type[click.ParamType]) -> Callable[..., Any]:
 def _bounded_convert(base: type[click.ParamType]) -> Callable[..., Any]:
     def convert(self: click.ParamType, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
-        if isinstance(value, str) and (not value.isascii() or len(value.strip()) > 24):
+        if isinstance(value, str) and (not _INTEGER.match(value.strip())
+                                       or len(value.strip()) > 20):
             self.fail(f"{value[:30]!r} is not a whole number of at most 19 digits 0-9",
                       param, ctx)
         got = base.convert(self, value, param, ctx)
@@ -128,12 +137,43 @@ def hardened_type(kind: click.ParamType) -> click.ParamType:
     return hard
 
 
+#: Option names (click's parameter names) that name a file the command will write.
+OUTPUT_FILES = frozenset({"out", "svg", "svg_path", "html", "html_path", "record",
+                          "record_path_out", "records_path", "plot", "plot_path",
+                          "answer_path"})
+#: Option names that name a folder the command will write files into.
+OUTPUT_FOLDERS = frozenset({"records_dir"})
+
+
+def _checked_target(callback: Callable[..., Any] | None, folder: bool) -> Callable[..., Any]:
+    """An option callback refusing an unwritable target before the run starts."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        from reports.output import check_folder, check_writable
+
+        if value is not None and value != ():
+            for v in value if isinstance(value, tuple | list) else (value,):
+                if folder:
+                    check_folder(v)
+                else:
+                    check_writable(v)
+        return callback(ctx, param, value) if callback is not None else value
+
+    return check
+
+
 def harden(command: click.Command) -> click.Command:
-    """Harden every float and int parameter of ``command`` and its subcommands, once."""
+    """Harden every parameter of ``command`` and its subcommands, once: floats refuse NaN
+    and infinity, integers stay within 64 bits, output files and folders are checked for
+    writability when the option is read (a run never ends on an unwritable target)."""
     if getattr(command, "_hardened", False):
         return command
     for param in command.params:
         param.type = hardened_type(param.type)
+        if isinstance(param, click.Option) and param.name in OUTPUT_FILES | OUTPUT_FOLDERS:
+            folder = param.name in OUTPUT_FOLDERS or (
+                isinstance(param.type, click.Path) and not param.type.file_okay)
+            param.callback = _checked_target(param.callback, folder)
     command._hardened = True  # type: ignore[attr-defined]
     if isinstance(command, click.Group):
         for sub in command.commands.values():
@@ -224,4 +264,17 @@ def run(command: Callable[[], Any]) -> NoReturn:
         echo_error(f"internal error: {type(exc).__name__}: {exc} (run with SOLVER_DEBUG=1 "
                    "for the traceback; please report it)")
         code = EXIT_ENGINE_FAULT
+    if code in (EXIT_SIGINT, EXIT_SIGTERM) and _standalone():
+        # A native search stopped mid-way (CP-SAT) can leave C++ threads that abort the
+        # interpreter's shutdown ("terminate called without an active exception"): everything
+        # is written and flushed by now, so leave at once with the documented code.
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(code)
     sys.exit(code)
+
+
+def _standalone() -> bool:
+    """True when this process is the ``solver`` command (not a test calling ``main``)."""
+    return os.path.basename(sys.argv[0]) in ("solver", "__main__.py", "-m")

@@ -54,21 +54,50 @@ def numbridge() -> None:
 @click.option("--verify", "verify_all", is_flag=True,
               help="Re-count the field with the CP-SAT model (a second engine) and check the "
                    "solution against the rules (exit 70 on a disagreement).")
+@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "unfair",
+                                                 "extreme"]),
+              help="Generate until a field of this level (HoDoKu's names) turns up.")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True),
+              help="With --difficulty: give up after this many seconds (exit 3).")
 @svg_option("Draw the field into this SVG file.")
 @output_options
 def generate(givens: int, blocks: str, seed: int, with_rate: bool, verify_all: bool,
-             svg_path: Path | None, output: Output) -> None:
+             difficulty: str | None, time_limit: float | None, svg_path: Path | None,
+             output: Output) -> None:
     """A field with exactly one solution and GIVENS givens.
 
     Uniqueness comes from the bitmask engine; --verify re-counts it with CP-SAT.
+    --difficulty LEVEL draws fields (seeded) until one rates LEVEL, with a progress line.
     JSON: {"givens": "81 digits", "blocks": "81 block ids", "solution": "81 digits",
     "seed": S, "given_count": n, "block_type": ..., "layouts_tried": n, "fillings_tried": n,
-    "difficulty": {...}, "verified": bool}.
+    "difficulty": {...}, "verified": bool} (with --difficulty also "attempts", "seconds").
     """
     from solver.numbridge.difficulty import rate
     from solver.numbridge.generate import generate as gen
 
-    g = gen(givens, blocks, seed)
+    rating = None
+    extra: dict[str, object] = {}
+    if difficulty is not None:
+        from puzzles.errors import SearchInterrupted
+        from solver.numbridge.by_difficulty import generate_level
+        from solver.progress import progress_bar
+
+        with progress_bar(f"looking for a {difficulty} field", None, output.quiet,
+                          unit="field") as bar:
+            try:
+                found = generate_level(difficulty, givens, blocks, seed, time_limit,
+                                       progress=lambda _: bar.update(1))
+            except KeyboardInterrupt:
+                raise SearchInterrupted(f"stopped before a {difficulty} field turned up") \
+                    from None
+        g, rating = found.generated, found.rating
+        extra = {"attempts": found.attempts, "seconds": round(found.seconds, 3)}
+        output.note(f"{difficulty} field after {found.attempts} attempts, "
+                    f"{found.seconds:.2f} s")
+    else:
+        if time_limit is not None:
+            raise InvalidInputError("--time-limit needs --difficulty")
+        g = gen(givens, blocks, seed)
     if verify_all:
         from puzzles.errors import EngineFaultError
         from puzzles.numbridge.field import verify_solution
@@ -81,11 +110,13 @@ def generate(givens: int, blocks: str, seed: int, with_rate: bool, verify_all: b
             raise EngineFaultError(f"generated field failed the second engine's check: {why}")
     doc = g.to_json()
     doc["verified"] = verify_all
+    doc.update(extra)
     text = g.field.to_text()
-    if with_rate:
-        r = rate(g.field)
+    if with_rate or rating is not None:
+        r = rating or rate(g.field)
         doc["difficulty"] = r.to_json()
-        text += f"\n# difficulty: {r.hardest} (score {r.score}), search nodes {r.nodes}\n"
+        text += (f"\n# difficulty: {r.level}, hardest {r.hardest} (score {r.score}), "
+                 f"effort {r.effort}\n")
     write_picture(svg_path, field_svg(g.field.blocks, g.field.givens,
                                       title=f"{blocks} field, {givens} givens, seed {seed}"),
                   output)
@@ -150,28 +181,53 @@ def solve(field_spec: str, engine: str, cap: int, svg_path: Path | None, output:
 
 @numbridge.command("rate")
 @click.argument("field_spec", metavar="FIELD")
+@click.option("--steps", "with_steps", is_flag=True,
+              help="List every step: technique, cells, candidates, what it places or removes.")
+@click.option("--steps-svg", "steps_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Write a picture of every step into this folder (step-001.svg, ...; "
+              "created).")
 @output_options
-def rate_cmd(field_spec: str, output: Output) -> None:
-    """Difficulty of FIELD: logical techniques a human needs and search nodes.
+def rate_cmd(field_spec: str, with_steps: bool, steps_dir: Path | None, output: Output) -> None:
+    """Difficulty of FIELD by the human-technique ladder (see docs/numbridge.md).
 
-    JSON: {"hardest": ..., "score": x, "solved_by_logic": bool, "techniques": {name: times},
-    "search_nodes": n, "empty_left": n}.
+    score: the hardest step on a Sudoku Explainer style scale; effort: HoDoKu's points; level:
+    HoDoKu's name (easy, medium, hard, unfair, extreme).
+    JSON: {"hardest": ..., "score": x, "effort": n, "level": ..., "solved_by_logic": bool,
+    "techniques": {name: times}, "search_nodes": n, "empty_left": n, "steps": [{"technique",
+    "placements": [["e5", 3]], "eliminations": [["a1", 7]], "cells": ["e5"], "candidates":
+    [["e5", 3]], "units": [unit ids 0-26], "score": x, "text": ...}] (with --steps)}.
     """
+    from reports.numbridge import step_svg
+    from reports.output import write_atomic
     from solver.numbridge.difficulty import rate
-    from solver.numbridge.engine import solve as bsolve
+    from solver.numbridge.engine import search
 
     f = read_field(field_spec)
-    n = bsolve(f).count
-    if n == 0:
+    found = search(f, cap=2)
+    if found.count == 0:
         raise InfeasibleError("the field has no solution")
-    if n > 1:
+    if found.count > 1:
         raise InvalidInputError("the field has more than one solution; rating needs a unique one")
     r = rate(f)
-    pairs: list[tuple[str, object]] = [("hardest", f"{r.hardest} (score {r.score})"),
+    pairs: list[tuple[str, object]] = [("level", r.level),
+                                       ("hardest", f"{r.hardest} (score {r.score})"),
+                                       ("effort", r.effort),
                                        ("solved by logic", "yes" if r.solved else "no"),
                                        ("search nodes", r.nodes)]
     pairs += [(name, times) for name, times in r.used.items()]
-    output.emit(r.to_json(), key_values(pairs))
+    text = key_values(pairs)
+    if with_steps:
+        text += "\n\n" + "\n".join(f"{i:3d}. [{s.score}] {s.step.text(f.blocks)}"
+                                    for i, s in enumerate(r.steps, start=1))
+    if steps_dir is not None:
+        steps_dir.mkdir(parents=True, exist_ok=True)
+        for i, s in enumerate(r.steps, start=1):
+            st = s.step
+            write_atomic(steps_dir / f"step-{i:03d}.svg", step_svg(
+                f.blocks, s.digits, f.givens, s.candidates, st.cells, st.candidates,
+                st.eliminations, st.placements, title=f"step {i}: {st.text(f.blocks)}"))
+        output.note(f"wrote {len(r.steps)} step pictures into {steps_dir}")
+    output.emit(r.to_json(with_steps), text)
 
 
 def _load_game(record_path: Path, at: int | None) -> tuple[Record, Game]:

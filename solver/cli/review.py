@@ -37,11 +37,14 @@ def review(record: Path, move_time: float | None, max_nodes: int | None, seed: i
 
     if plot_path is not None and plot_path.suffix not in (".svg", ".png"):
         raise InvalidInputError(f"--plot {plot_path}: the file name must end in .svg or .png")
+    from puzzles.documents import read_text, source_name
+
+    text = read_text(record, "record file")
     try:
-        text = record.read_text()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInputError(f"cannot read {record}: {exc}") from exc
-    start, moves = load_record(text)
+        start, moves = load_record(text)
+    except InvalidInputError as exc:
+        raise type(exc)(exc.message, where=source_name(record)
+                        + (f": {exc.where}" if exc.where else "")) from None
     if max_nodes is None and move_time is None:
         max_nodes = 200
     bar = progress_bar("review", len(moves), output.quiet, unit="move")
@@ -55,17 +58,33 @@ def review(record: Path, move_time: float | None, max_nodes: int | None, seed: i
         output.note(f"wrote plot {plot_path}")
     mistakes = result.mistakes()
     if html_path is not None:
+        import tempfile
+
         boards = states_at(start, moves, [m.number for m in mistakes])
-        sections = [Section(f"{result.game} review", [
+        figures = []
+        if result.moves:
+            with tempfile.TemporaryDirectory() as tmp:
+                plot_file = Path(tmp) / "eval.svg"
+                plot_review(result, str(plot_file))
+                figures.append(Figure(plot_file.read_text(), "engine value for the mover "
+                                      "after each move; the biggest mistakes are labelled"))
+        summary = Section(f"{result.game} review", [
             f"{len(result.moves)} of {result.total} moves reviewed; values are the engine's "
-            "win estimates for the mover."], [], [Table(
-                ["move", "seat", "played", "best", "before", "after", "loss"],
-                [[m.number, m.seat, m.move, m.best, f"{m.before:.3f}", f"{m.after:.3f}",
-                  f"{m.loss:.3f}"] for m in result.moves])])]
+            "win estimates (0..1) for the mover, from the mover's information only.",
+            "Biggest mistakes: " + (", ".join(
+                f"move {m.number} {m.move} (loss {m.loss:.3f}, best {m.best})"
+                for m in mistakes) or "none") + "."], figures)
+        sections = [summary]
         for m in mistakes:
             title = f"before move {m.number}: seat {m.seat} played {m.move}, best {m.best}"
             sections.append(Section(f"Mistake at move {m.number} (loss {m.loss:.3f})", [title],
-                                    [Figure(board_svg(boards[m.number], title), title)]))
+                                    [Figure(board_svg(boards[m.number], title, (m.move, m.best)),
+                                            title + (" (both cells highlighted)"
+                                                    if result.game == "dominions" else ""))]))
+        sections.append(Section("Every move", [], [], [Table(
+            ["move", "seat", "played", "best", "before", "after", "loss"],
+            [[m.number, m.seat, m.move, m.best, f"{m.before:.3f}", f"{m.after:.3f}",
+              f"{m.loss:.3f}"] for m in result.moves])]))
         write_picture(html_path, render_page(f"{result.game} review", sections), output,
                       "report")
     rows = [[m.number, m.seat, m.move, m.best, f"{m.before:.3f}", f"{m.after:.3f}",

@@ -19,11 +19,13 @@ from puzzles.errors import InvalidInputError
               type=click.IntRange(1, 10000), help="Live games one client address may create.")
 @click.option("--engine-workers", default=2, show_default=True, type=click.IntRange(1, 64),
               help="Worker processes for engine seats.")
+@click.option("--draw-workers", default=2, show_default=True, type=click.IntRange(0, 64),
+              help="Worker processes that draw the boards (0: a thread of the server).")
 @click.option("--log-level", default="warning", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]),
               help="How much the server logs on stderr.")
 def serve(host: str, port: int, database: str | None, max_games_per_client: int,
-          engine_workers: int, log_level: str) -> None:
+          engine_workers: int, draw_workers: int, log_level: str) -> None:
     """Serve the games on http://HOST:PORT until Ctrl-C.
 
     Create a game on the start page, take a seat, and give the other seats to the engine or to
@@ -35,12 +37,13 @@ def serve(host: str, port: int, database: str | None, max_games_per_client: int,
     import uvicorn
 
     from solver.server.app import create_app
-    from solver.server.engines import EnginePool
+    from solver.server.engines import DrawingPool, EnginePool
     from solver.server.storage import Storage, database_url
 
     store = Storage.open(database)
+    drawing = (DrawingPool(draw_workers) if draw_workers else DrawingPool(kind="thread"))
     app = create_app(storage=store, engines=EnginePool(engine_workers),
-                     max_games_per_client=max_games_per_client)
+                     max_games_per_client=max_games_per_client, drawing=drawing)
     try:
         sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

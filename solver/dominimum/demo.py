@@ -12,7 +12,7 @@ from solver.dominimum.analysis import mission_report, omega_report
 from solver.dominimum.endgames import generate
 from solver.dominimum.placement import rank_dominimum
 from solver.dominimum.players import make_player, play_game
-from solver.dominimum.tournament import run_tournament
+from solver.play.match import run_match
 
 
 def sections(seed: int) -> list[Section]:
@@ -62,16 +62,21 @@ def sections(seed: int) -> list[Section]:
                 for rank, c in zip(tied_ranks(keys[:5]), cands[:5], strict=True)],
                "= marks placements of equal value")]))
     # 3. A small tournament.
-    tour = run_tournament("dominimum", 2, 8, seed, ["random", "greedy"])
-    stats = tour.by_strategy()
-    plot = score_plot({n: tour.scores_of(n) for n in stats}, title="Dominimum, 2 players",
+    tour = run_match("dominimum", ["random", "greedy"], 8, seed)
+    names = ("random", "greedy")
+    scores = {n: [int(g.scores[i]) for g in tour.games for i, s in enumerate(g.lineup)
+                  if s == n and g.scores is not None] for n in names}
+    tally = tour.tally()
+    plot = score_plot(scores, title="Dominimum, 2 players",
                       xlabel="final score (lower wins)").decode()
     out.append(Section("Dominimum: random against greedy", [
-        f"{len(tour.games)} two-player games, seats rotated. `solver dominimum tournament` "
-        "also runs the lookahead player."], [Figure(plot, "score distribution")],
-        [Table(["strategy", "seats", "wins", "win rate", "mean score"],
-               [[n, s["seats"], s["wins"], s["win_rate"], s["mean_score"]]
-                for n, s in stats.items()])]))
+        f"{len(tour.games)} two-player games, seats rotated (the one runner of "
+        "`solver ladder`). `solver dominimum tournament` also runs the lookahead and mcts "
+        "players."], [Figure(plot, "score distribution")],
+        [Table(["player", "seats", "wins", "win rate", "mean score"],
+               [[n, int(tally[n]["games"]), int(tally[n]["wins"]),
+                 round(tally[n]["wins"] / tally[n]["games"], 4),
+                 round(sum(scores[n]) / len(scores[n]), 3)] for n in names])]))
     # 4. Dominomega: an endgame puzzle with a unique best final placement.
     puzzle = next(generate("dominomega", 3, seed, tries=50))
     final = puzzle.layout.copy()

@@ -12,7 +12,8 @@
 - **Rollouts**: every seat plays the best own score among a few random placements
   (``solver.dominimum.players._quick_move``) for ``rollout_depth`` placements; then the
   evaluation turns the seats' current scores into win estimates (a softmin of the Dominimum
-  scores, a softmax of the Dominomega products, temperature a third of the mean score).
+  scores, temperature a third of the mean score; a softmax of the logarithms of the Dominomega
+  products, temperature ``OMEGA_TEMPERATURE``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from solver.dominimum.players import _quick_move, ranked
 from solver.play.mcts import Knowledge
 
 BETA = 0.6
+OMEGA_TEMPERATURE = 0.5
 SAMPLES = 6
 ORDER_LIMIT = 40
 
@@ -75,7 +77,7 @@ class DominimumKnowledge(Knowledge):
     perfect_information = False
     rollout_depth = 4
     widen = (1.0, 0.5)
-    exploration = 0.6
+    exploration = 0.3
 
     def __init__(self, infer: bool = True) -> None:
         self.infer = infer
@@ -124,11 +126,14 @@ class DominimumKnowledge(Knowledge):
 
 def score_estimate(game: Game) -> list[float]:
     """Win estimates of the seats from their current scores (see the module docstring)."""
-    scores = game.scores()
-    sign = -1.0 if game.kind == "dominimum" else 1.0
-    t = max(1.0, sum(scores) / len(scores) / 3.0)
-    top = max(sign * s for s in scores)
-    w = [math.exp((sign * s - top) / t) for s in scores]
+    if game.kind == "dominimum":
+        values = [-float(s) for s in game.scores()]
+        t = max(1.0, -sum(values) / len(values) / 3.0)
+    else:  # products grow multiplicatively: compare their logarithms
+        values = [math.log1p(s) for s in game.scores()]
+        t = OMEGA_TEMPERATURE
+    top = max(values)
+    w = [math.exp((v - top) / t) for v in values]
     total = sum(w)
     return [x / total for x in w]
 

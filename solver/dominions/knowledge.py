@@ -85,8 +85,20 @@ def win_estimate(pos: Position) -> list[float]:
     return [pw, 1.0 - pw]
 
 
-def order_moves(pos: Position, rng: random.Random) -> list[Move]:
-    """Legal moves of the player to move, most promising first (the pass at the end)."""
+def hot_cells(pos: Position, limit: int = 2) -> list[int]:
+    """The liberty cells of the groups with at most ``limit`` liberty beams (where captures,
+    rescues and threats happen), in cell order."""
+    out: set[int] = set()
+    for g in pos.group_table.values():
+        if g.beams <= limit:
+            out |= g.liberties
+    return sorted(out)
+
+
+def order_moves(pos: Position, rng: random.Random,
+                cells: list[int] | None = None) -> list[Move]:
+    """Legal moves of the player to move, most promising first (the pass at the end);
+    ``cells`` restricts the placements to those cells."""
     me = pos.to_move
     heat: dict[int, float] = {}
     for g in pos.group_table.values():
@@ -100,7 +112,7 @@ def order_moves(pos: Position, rng: random.Random) -> list[Move]:
         for cell in g.liberties:
             heat[cell] = heat.get(cell, 0.0) + w
     scored = []
-    for c, p, n, e in pos.iter_placements():
+    for c, p, n, e in pos.iter_placements(cells=cells):
         if e > 0:
             v = 4.0 + 2.0 * e
         elif e < 0:
@@ -135,7 +147,21 @@ class DominionsKnowledge(Knowledge):
         assert isinstance(state, DominionsState)
         return DominionsState(state.position.base, state.position.copy())
 
+    #: below the root, only placements on hot cells (liberties of groups with at most two
+    #: liberty beams); measured weaker at 0.02 s a move (7 / 12 against 9 / 12), so off
+    tactical = False
+
     def order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        assert isinstance(state, DominionsState)
+        pos = state.position
+        if self.tactical:
+            hot = hot_cells(pos)
+            moves = order_moves(pos, rng, hot) if hot else []
+            if len(moves) > 1:
+                return moves
+        return order_moves(pos, rng)
+
+    def root_order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
         assert isinstance(state, DominionsState)
         return order_moves(state.position, rng)
 

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from puzzles.dominions import COLOUR_LETTERS, Move, Position, replay
-from puzzles.dominions.board import fitting_mask
+from puzzles.dominions.board import fitting_mask, opposite_side
 from puzzles.dominions.records import format_moves, write_record
 from puzzles.errors import InvalidInputError
 from solver.dominions.players import GreedyPlayer, Player, RandomPlayer
@@ -151,14 +151,47 @@ def capturable(pos: Position, t: Tracker, cells: frozenset[int], by: int,
     return any(effect > 0 for _, _, _, effect in replies)
 
 
+def _makes_eye_quick(pos: Position, cell: int, piece: int, my_libs: set[int],
+                     before: set[int]) -> bool:
+    """Whether a placement that captures nothing and reverses nothing creates a new eye of
+    the mover, without playing it.
+
+    Such a move only joins groups through its beams, so afterwards the mover's liberties are
+    the old ones minus ``cell`` plus the vacant cells its beams point at, and only the cells
+    next to ``cell`` get new side constraints: a new eye can only be a vacant neighbour.
+    """
+    hand = pos.hands[1 - pos.to_move]
+    row = pos.board.neighbours[cell]
+    for k in range(6):
+        e = row[k]
+        if e < 0 or pos.piece[e] >= 0 or e in before:
+            continue
+        beam = piece >> k & 1
+        if not beam and e not in my_libs:
+            continue
+        side = 1 << opposite_side(k)
+        mb = pos.must_beam[e] | (side if beam else 0)
+        mbl = pos.must_blank[e] | (0 if beam else side)
+        if not fitting_mask(mb, mbl) & hand:
+            return True
+    return False
+
+
 def solutions(t: Tracker, goal: str, target: frozenset[int] = frozenset(),
-              nodes: list[int] | None = None) -> list[Move]:
+              nodes: list[int] | None = None, quick: bool = True) -> list[Move]:
     """Every legal placement of the player to move that meets ``goal`` (exhaustive);
     ``nodes[0]`` (when given) grows by the positions examined (moves, and replies for
-    ``save``)."""
+    ``save``). ``quick`` decides ``eye`` for moves without captures by looking at the
+    neighbours of the move (``_makes_eye_quick``) instead of playing it; ``quick=False``
+    plays every move (the plain proof)."""
     pos = t.position
     me = pos.to_move
     before_eyes = _eyes(pos, me, t) if goal == "eye" else set()
+    my_libs: set[int] = set()
+    if goal == "eye" and quick:
+        for colour, _, libs in t.table.values():
+            if colour == me:
+                my_libs |= libs
     out = []
     moves = pos.legal_placements()
     if nodes is not None:
@@ -167,6 +200,10 @@ def solutions(t: Tracker, goal: str, target: frozenset[int] = frozenset(),
         m = Move(c, p)
         if goal == "capture":
             if effect > 0:
+                out.append(m)
+            continue
+        if goal == "eye" and quick and effect == 0:
+            if _makes_eye_quick(pos, c, p, my_libs, before_eyes):
                 out.append(m)
             continue
         t.push(m)

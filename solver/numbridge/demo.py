@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from puzzles.numbridge.record import read_record, replay, write_record
+from puzzles.numbridge.state import NumbridgeState
 from reports.html import Figure, Section, Table
 from reports.numbridge import field_svg
 from solver.numbridge.analysis import MAP_LEGEND, Analysis, analyse, explain_result
@@ -10,7 +11,7 @@ from solver.numbridge.difficulty import rate
 from solver.numbridge.generate import generate
 from solver.numbridge.models import cpsat_count
 from solver.numbridge.pictures import position_svg
-from solver.numbridge.players import selfplay
+from solver.play.match import GameSettings, play_one
 
 
 def sections(seed: int) -> list[Section]:
@@ -31,10 +32,11 @@ def sections(seed: int) -> list[Section]:
         "blocks are nine connected regions of nine cells grown at random.",
     ], figures, [Table(["blocks", "givens", "unique (CP-SAT)", "hardest technique",
                         "search nodes", "techniques used"], rows)])
-    game = selfplay("search", "greedy", seed=seed, givens=30)
-    rec = read_record(write_record(game.game, game.players))
+    state, _ = play_one("numbridge", ["search", "greedy"], seed, GameSettings(givens=30))
+    assert isinstance(state, NumbridgeState)
+    end = state.g
+    rec = read_record(write_record(end, ("search", "greedy")))
     half = replay(rec, len(rec.moves) // 2)
-    end = game.game
     a_mid, a_end = analyse(half), analyse(end)
     def scoreboard(a: Analysis, when: str) -> Table:
         """The block table; the contested/decisive columns only when some block is."""
@@ -56,7 +58,7 @@ def sections(seed: int) -> list[Section]:
     end_note = explain_result(end)
     tables = [scoreboard(a_mid, "at mid-game"), scoreboard(a_end, "at the end")]
     play = Section("Numbridge Domains: a self-played game", [
-        f"Search player (A, blue) against greedy (B, red) on a regular field; {game.moves} "
+        f"Search player (A, blue) against greedy (B, red) on a regular field; {end.move_number} "
         f"moves in the 1-2-2 order. {end_note}",
         "Cells show their owner's colour; resolved blocks are outlined in the owner's colour; "
         "at the end the decisive blocks are outlined more strongly. Column letters a-i and "

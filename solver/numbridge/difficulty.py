@@ -10,7 +10,8 @@ wrong placement or elimination raises :class:`RatingError` (a bug, never an answ
 
 - ``score``: the hardest step decides, on a numeric scale in the manner of Sudoku Explainer
   (1.0 full house ... 2.3 naked single ... 9.5 trial); chains add 0.1 per two nodes past four.
-- ``effort``: the sum of HoDoKu's per-step points (HoDoKu's own score).
+- ``effort``: the sum of HoDoKu's per-step points (HoDoKu's own score); a single counts as
+  HoDoKu would see it (full house or naked single 4 points, hidden single 14).
 - ``level``: HoDoKu's rule: the highest level of a technique used, raised while ``effort``
   passes the level's maximum (800 easy, 1000 medium, 1600 hard, 1800 unfair).
 
@@ -99,7 +100,7 @@ LADDER: list[Technique] = [
 TRIAL = Technique("trial", lambda g: None, 9.5, "extreme", 10000)
 TECHNIQUES = [t.name for t in LADDER] + [TRIAL.name]
 #: The scale value of every technique (hardest step decides).
-SCALE = {t.name: t.score for t in LADDER + [TRIAL]}
+SCALE = {t.name: t.score for t in [*LADDER, TRIAL]}
 
 
 @dataclass
@@ -108,6 +109,9 @@ class RatedStep:
 
     step: Step
     technique: Technique
+    effort: int = 0  # HoDoKu points (singles are counted per run, see _hodoku_singles)
+    digits: str = ""  # the 81 digits known before the step
+    candidates: tuple[int, ...] = ()  # the candidate masks before the step
 
     @property
     def score(self) -> float:
@@ -126,8 +130,9 @@ class Rating:
     solved: bool = False
     hardest: str = ""
     score: float = 0.0
-    effort: int = 0
+    effort: int = 0  # HoDoKu points (singles are counted per run, see _hodoku_singles)
     level: str = "easy"
+    hardest_level: str = "easy"  # the highest level of a technique used
     nodes: int = 0
     empty_left: int = 0
     filled: str = ""
@@ -156,6 +161,23 @@ def _check(step: Step, solution: str, name: str) -> None:
             raise RatingError(f"{name} removed {d} from {cell_name(c)}, the solution digit")
 
 
+def _hodoku_singles(g: Grid) -> int:
+    """HoDoKu's points for a run of singles from ``g`` (a copy is changed): HoDoKu tries full
+    house (4), naked single (4), then hidden single (14). Singles lead to the same grid in any
+    order, so this counts the run the way HoDoKu would take it."""
+    points = 0
+    while True:
+        for finder, value in ((singles.full_house, 4), (singles.naked_single, 4),
+                              (singles.hidden_single, 14)):
+            step = finder(g)
+            if step is not None:
+                g.apply(step)
+                points += value
+                break
+        else:
+            return points
+
+
 def level_of(tech_level: str, effort: int) -> str:
     """HoDoKu's level: the technique level, raised while the effort passes its maximum."""
     i = LEVELS.index(tech_level)
@@ -164,7 +186,8 @@ def level_of(tech_level: str, effort: int) -> str:
     return LEVELS[i]
 
 
-def rate(f: Field, max_steps: int = 400, trial: bool = True) -> Rating:
+def rate(f: Field, max_steps: int = 400, trial: bool = True, up_to: str = "extreme",
+         solution: str | None = None) -> Rating:
     """Rate ``f`` by the ladder (see the module docstring).
 
     Parameters
@@ -177,6 +200,12 @@ def rate(f: Field, max_steps: int = 400, trial: bool = True) -> Rating:
     trial : bool
         Place the solution's digit when no technique applies (else stop there: ``solved`` is
         False and ``hardest`` is ``guess``).
+    up_to : str
+        Use only the techniques of this level and below (a quick test whether a field is
+        easier than a level: ``solved`` False means it needs more); implies no trial below
+        ``extreme``.
+    solution : str, optional
+        The field's solution when already known (saves the uniqueness search).
 
     Raises
     ------
@@ -185,17 +214,26 @@ def rate(f: Field, max_steps: int = 400, trial: bool = True) -> Rating:
     RatingError
         When a technique contradicts the solution (a bug).
     """
-    res = search(f, cap=2)
-    if res.count != 1:
-        raise InvalidInputError("the field has " + ("no solution" if res.count == 0 else
-                                                    "more than one solution") +
-                                "; rating needs exactly one")
-    solution = res.solution
+    nodes = 0
+    if solution is None:
+        res = search(f, cap=2)
+        if res.count != 1:
+            raise InvalidInputError("the field has " + ("no solution" if res.count == 0 else
+                                                        "more than one solution") +
+                                    "; rating needs exactly one")
+        solution, nodes = res.solution, res.nodes
+    if up_to not in LEVELS:
+        raise InvalidInputError(f"level {up_to!r}: one of {', '.join(LEVELS)}")
+    cap = LEVELS.index(up_to)
+    ladder = [t for t in LADDER if LEVELS.index(t.level) <= cap]
+    trial = trial and up_to == "extreme"
     g = Grid(f)
-    r = Rating(nodes=res.nodes, blocks=f.blocks)
+    r = Rating(nodes=nodes, blocks=f.blocks)
     stuck = False
+    in_singles = False
+    effort = 0
     while not g.solved() and len(r.steps) < max_steps:
-        for tech in LADDER:
+        for tech in ladder:
             step = tech.find(g)
             if step is not None:
                 break
@@ -205,14 +243,20 @@ def rate(f: Field, max_steps: int = 400, trial: bool = True) -> Rating:
                 break
             tech, step = TRIAL, forcing.trial(g, solution)
         _check(step, solution, tech.name)
+        single = tech.level == "easy"
+        if single and not in_singles:
+            effort += _hodoku_singles(g.copy())
+        in_singles = single
+        rated = RatedStep(step, tech, 0 if single else tech.effort,
+                          "".join(str(v) for v in g.value), tuple(g.cand))
         g.apply(step)
-        r.steps.append(RatedStep(step, tech))
+        r.steps.append(rated)
         key = tech.name if not tech.name.startswith("hidden single") else "hidden single"
         r.used[key] = r.used.get(key, 0) + 1
     r.solved = g.solved() and not any(s.technique is TRIAL for s in r.steps)
     r.filled = "".join(str(v) for v in g.value)
     r.empty_left = r.filled.count("0")
-    r.effort = sum(s.technique.effort for s in r.steps)
+    r.effort = effort + sum(s.effort for s in r.steps)
     if r.steps:
         hardest = max(r.steps, key=lambda s: (s.score, -r.steps.index(s)))
         r.score = hardest.score
@@ -225,6 +269,7 @@ def rate(f: Field, max_steps: int = 400, trial: bool = True) -> Rating:
         tech_level = "extreme"
     if r.hardest.startswith("hidden single"):
         r.hardest = "hidden single"
+    r.hardest_level = tech_level
     r.level = level_of(tech_level, r.effort)
     assert len(r.filled) == CELLS
     return r

@@ -14,8 +14,8 @@ The evaluation (for each seat, a win estimate from the block balance) knows:
 
 Ordering and rollouts use the useful moves (correct placements, claims paid with a dead tile,
 discards of dead tiles), correct placements and claims first; at the root the moves are ranked
-by the greedy player's evaluation, and progressive widening opens them in that order. The hidden hand and bag come
-from ``NumbridgeState.determinize``.
+by the greedy player's evaluation, and progressive widening opens them in that order. The
+hidden hand and bag come from ``NumbridgeState.determinize``.
 """
 
 from __future__ import annotations

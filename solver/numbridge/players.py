@@ -10,14 +10,18 @@ a strong human knows it); none looks at the opponent's hand or the bag order.
   the opponent's threats (blocks where he holds four and a cell is open). Once the bag is empty
   the opponent's hand is known (every other tile is public), and the exact endgame solver
   decides when the position is small enough; when it is not (more than ``ENDGAME_NODES``
-  positions) the player falls back to its heuristic, and ``selfplay`` counts those fallbacks
-  (``SelfPlayResult.endgame``) so that strength figures say how often the exact solver
-  decided.
+  positions) the player falls back to its heuristic, and the player's ``stats()`` counts
+  those fallbacks (``solver.play.builtin.NumbridgePlayer``; ``selfplay --json`` shows them)
+  so that strength figures say how often the exact solver decided.
+
+Matches between them run on the one runner (``solver.play.match``).
 
 Examples
 --------
->>> r = selfplay("greedy", "random", seed=1, givens=30)
->>> r.result.winner in (0, 1, 2), r.moves > 10
+>>> from puzzles.numbridge.state import NumbridgeState
+>>> from solver.play.match import play_one
+>>> state, _ = play_one("numbridge", ["greedy", "random"], 1)
+>>> state.is_over(), len(state.history()) > 10
 (True, True)
 """
 
@@ -25,12 +29,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from functools import partial
+from dataclasses import dataclass
 
 from puzzles.numbridge.field import CELLS
-from puzzles.numbridge.game import MAJORITY, Game, Move, Result, RoomSettings
-from solver.numbridge.generate import generate
+from puzzles.numbridge.game import MAJORITY, Game, Move
 
 PLAYERS = ("random", "greedy", "search")
 #: Positions the search player lets the exact endgame solver visit before falling back.
@@ -209,33 +211,3 @@ def search_player(g: Game, rng: random.Random, width: int = 12,
 
 PLAYER_FUNCS: dict[str, Callable[[Game, random.Random], Move]] = {
     "random": random_player, "greedy": greedy_player, "search": search_player}
-
-
-@dataclass
-class SelfPlayResult:
-    """One self-play game: the finished game, its result and the number of turn moves."""
-
-    game: Game
-    result: Result
-    moves: int
-    players: tuple[str, str]
-    #: per seat (1 = A, 2 = B) playing ``search``: endgame moves decided exactly / fallbacks
-    endgame: dict[int, EndgameStats] = field(default_factory=dict)
-
-
-def selfplay(first: str, second: str, seed: int = 0, givens: int = 30,
-             blocks: str = "regular", settings: RoomSettings | None = None,
-             max_moves: int = 500) -> SelfPlayResult:
-    """Play one game between two named players on a generated field (seeded)."""
-    gen = generate(givens, blocks, seed)
-    s = settings or RoomSettings(givens=givens, blocks=blocks, move_limit=0, game_limit=0)
-    g = Game.new(gen.field, gen.solution, s, bag_seed=seed)
-    rng = random.Random(seed * 7919 + 1)
-    endgame = {seat: EndgameStats() for seat, name in ((1, first), (2, second))
-               if name == "search"}
-    funcs = {seat: partial(search_player, stats=endgame[seat]) if seat in endgame
-             else PLAYER_FUNCS[name] for seat, name in ((1, first), (2, second))}
-    while g.result is None and g.move_number <= max_moves:
-        g.play(funcs[g.mover](g, rng))
-    assert g.result is not None, "a game always ends: every move spends a tile"
-    return SelfPlayResult(g, g.result, g.move_number, (first, second), endgame)

@@ -34,12 +34,14 @@ MAX_MOVES = 2000
 @dataclass(frozen=True)
 class GameSettings:
     """How a new game is set up: seats (Dominimum 2-4, Dominomega 2-3), Dominions board
-    base, Numbridge givens, blocks and tile rules (``RoomSettings.tiles``, ``claim_tile``)."""
+    base, Numbridge givens, blocks and tile rules (``tiles``, ``claim_tile``), the
+    Dominimum ``within_tile`` rule."""
 
     seats: int = 2
     base: int = 9
     givens: int = 30
     blocks: str = "regular"
+    within_tile: bool = True
     tiles: str = "field"
     claim_tile: str = "digit"
 
@@ -59,10 +61,11 @@ def new_game(game: str, seed: int, settings: GameSettings | None = None) -> Game
 
         return DominionsState(s.base)
     if game in ("dominimum", "dominomega"):
+        from puzzles.dominimum.game import Rules
         from puzzles.dominimum.state import DominimumState
 
         assert issubclass(cls, DominimumState)
-        return cls.deal(s.seats, seed)
+        return cls.deal(s.seats, seed, Rules(s.within_tile))
     if game == "numbridge":
         from puzzles.numbridge.game import RoomSettings
         from puzzles.numbridge.state import NumbridgeState
@@ -92,13 +95,19 @@ class GameResult:
     moves: int
     seconds: float
     deal_seed: int
+    scores: list[float] | None = None  # the game's own final scores, when it has them
+    think: list[list[float]] | None = None  # per seat [moves, seconds of thinking]
 
     def to_json(self) -> dict[str, Any]:
         """``{"game", "lineup", "returns", "result", "moves", "deal_seed", "record"}`` (no
         wall time: the same seed gives the same document)."""
-        return {"game": self.number, "lineup": self.lineup, "returns": self.returns,
-                "result": self.result, "moves": self.moves, "deal_seed": self.deal_seed,
-                "record": self.record}
+        doc: dict[str, Any] = {"game": self.number, "lineup": self.lineup,
+                               "returns": self.returns, "result": self.result,
+                               "moves": self.moves, "deal_seed": self.deal_seed}
+        if self.scores is not None:
+            doc["scores"] = self.scores
+        doc["record"] = self.record
+        return doc
 
 
 @dataclass
@@ -131,6 +140,16 @@ class MatchResult:
             row["points"] = round(row["points"], 3)
         return out
 
+    def think_time(self) -> dict[str, float]:
+        """Per player name: mean seconds of thinking per move."""
+        moves: dict[str, float] = {}
+        secs: dict[str, float] = {}
+        for g in self.games:
+            for name, (n, t) in zip(g.lineup, g.think or [], strict=False):
+                moves[name] = moves.get(name, 0.0) + n
+                secs[name] = secs.get(name, 0.0) + t
+        return {k: round(secs[k] / moves[k], 4) for k in moves if moves[k]}
+
     def by_seat(self) -> list[dict[str, float]]:
         """Per seat: points and score rate over all games."""
         n = len(self.games)
@@ -158,16 +177,38 @@ def check_players(game: str, names: list[str]) -> None:
 
 
 def play(state: GameState[Any], players: list[Player], rngs: list[random.Random],
-         max_moves: int = MAX_MOVES) -> int:
-    """Play ``state`` to its end, seat ``i`` choosing with ``players[i]``; the moves played."""
+         max_moves: int = MAX_MOVES, think: list[list[float]] | None = None) -> int:
+    """Play ``state`` to its end, seat ``i`` choosing with ``players[i]``; the moves played.
+
+    ``think``, when given, receives per seat ``[moves, seconds]`` of thinking time.
+    """
     n = 0
     while not state.is_over():
         if n >= max_moves:
             raise InvalidInputError(f"the game did not end in {max_moves} moves")
         seat = state.to_move()
-        state.apply(players[seat].choose(state, rngs[seat]))
+        start = time.perf_counter()
+        move = players[seat].choose(state, rngs[seat])
+        if think is not None:
+            think[seat][0] += 1
+            think[seat][1] += time.perf_counter() - start
+        state.apply(move)
         n += 1
     return n
+
+
+def play_one(game: str, names: list[str], seed: int = 1,
+             settings: GameSettings | None = None, move_time: float | None = None,
+             max_nodes: int | None = None) -> tuple[GameState[Any], list[Player]]:
+    """One game of ``game`` dealt with ``seed``, seat ``i`` played by ``names[i]`` (player
+    seeds ``seed * 8 + i + 1``); the finished state and the players (for their stats)."""
+    s = settings or GameSettings()
+    check_players(game, names)
+    state = new_game(game, seed, s)
+    players = [make_player(game, n, seed=seed * 8 + i + 1, move_time=move_time,
+                           max_nodes=max_nodes) for i, n in enumerate(names)]
+    play(state, players, [random.Random(seed * 8 + i + 1) for i in range(len(names))])
+    return state, players
 
 
 def lineup_of(lineup: list[str], k: int, seats: int, swap: bool) -> list[str]:
@@ -220,10 +261,13 @@ def run_match(game: str, lineup: list[str], games: int, seed: int = 1, swap: boo
                                            move_time=mt, max_nodes=mn))
             rngs = [random.Random(seed * 1_000_003 + k * 8 + i + 1) for i in range(seats)]
             start = time.perf_counter()
-            moves = play(state, players, rngs)
+            think = [[0.0, 0.0] for _ in range(seats)]
+            moves = play(state, players, rngs, think=think)
+            final = state.view(None).get("scores")
             res = GameResult(first_number + k, names, list(state.returns()),
                              state.result_text(), state.record_text(), moves,
-                             time.perf_counter() - start, deal)
+                             time.perf_counter() - start, deal,
+                             list(final) if isinstance(final, list) else None, think)
             if records is not None:
                 from reports.output import write_atomic
 

@@ -57,12 +57,17 @@ class Knowledge:
         best moves; None considers every legal move.
     exploration : float
         The UCB1 constant.
+    progressive_bias : float
+        Progressive bias (Chaslot et al. 2008): a child opened as the r-th move of its node's
+        ordering gets ``progressive_bias / ((r + 1) * (visits + 1))`` on top of UCB1, so the
+        ordering's favourite keeps its lead until the rollouts clearly disagree (0: off).
     """
 
     perfect_information = False
     rollout_depth: int | None = None
     widen: tuple[float, float] | None = None
     exploration = 0.7
+    progressive_bias = 0.0
 
     def determinize(self, state: GameState[Any], seat: int,
                     rng: random.Random) -> GameState[Any]:
@@ -100,6 +105,7 @@ class _Node:
     value: float = 0.0
     avail: int = 0
     moves: list[Any] | None = None  # cached ordered moves (perfect information only)
+    rank: int = 0  # the move's place in its node's ordering when it was opened
 
 
 @dataclass
@@ -199,25 +205,26 @@ class MCTSPlayer(Player):
             seat = s.to_move()
             fresh = None
             keyed = []
-            for m in moves:
+            for r, m in enumerate(moves):
                 key = s.move_text(m)
                 child = node.children.get(key)
                 if child is None:
                     if fresh is None:
-                        fresh = (key, m)
+                        fresh = (key, m, r)
                 else:
                     child.avail += 1
                     keyed.append(child)
             if fresh is not None:
-                key, m = fresh
-                child = _Node(m, key, seat, node, avail=1)
+                key, m, r = fresh
+                child = _Node(m, key, seat, node, avail=1, rank=r)
                 node.children[key] = child
                 s.apply(m)
                 node = child
                 break
-            log_c = kn.exploration
+            log_c, bias = kn.exploration, kn.progressive_bias
             node = max(keyed, key=lambda ch: ch.value / ch.visits
-                       + log_c * math.sqrt(math.log(ch.avail) / ch.visits))
+                       + log_c * math.sqrt(math.log(ch.avail) / ch.visits)
+                       + bias / ((ch.rank + 1) * (ch.visits + 1)))
             s.apply(node.move)
         # rollout
         depth = 0

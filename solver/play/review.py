@@ -20,7 +20,6 @@ Examples
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -89,10 +88,9 @@ def load_record(text: str) -> tuple[GameState[Any], list[Any]]:
     """
     stripped = text.lstrip()
     if stripped.startswith("{"):
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ParseError(f"record: not valid JSON ({exc.msg}, line {exc.lineno})") from None
+        from puzzles.documents import load_json
+
+        doc = load_json(text, "record")
         kind = doc.get("game") if isinstance(doc, dict) else None
         if kind not in ("dominimum", "dominomega"):
             raise ParseError("record: a JSON record must name its game dominimum or dominomega")
@@ -184,14 +182,16 @@ def states_at(start: GameState[Any], moves: list[Any], numbers: list[int]
     return out
 
 
-def board_svg(state: GameState[Any], title: str) -> str:
-    """A picture of ``state`` with the game's own drawing code."""
+def board_svg(state: GameState[Any], title: str, moves: tuple[str, ...] = ()) -> str:
+    """A picture of ``state`` with the game's own drawing code (Dominions: the cells of
+    ``moves``, e.g. the move played and the best one, highlighted)."""
     if state.game == "dominions":
         from puzzles.dominions.state import DominionsState
-        from reports.dominions import position_svg
+        from reports.dominions import Marks, position_svg
 
         assert isinstance(state, DominionsState)
-        return position_svg(state.position, title=title)
+        cells = [m.cell for m in (state.parse_move(t) for t in moves) if not m.is_pass]
+        return position_svg(state.position, Marks(highlight=cells), title=title)
     if state.game == "numbridge":
         from puzzles.numbridge.state import NumbridgeState
         from solver.numbridge.pictures import position_svg as nb_svg

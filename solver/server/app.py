@@ -6,6 +6,7 @@ is at ``/openapi.json`` (and browsable at ``/docs``).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -22,9 +23,10 @@ from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoin
 from starlette.responses import Response
 
 from puzzles.errors import PuzzleError
+from solver.server import arrange
 from solver.server import messages as msg
 from solver.server.catalog import ROOMS, room
-from solver.server.engines import EnginePool
+from solver.server.engines import DrawingPool, EnginePool
 from solver.server.live import Connection, LiveGame, Manager, RequestError
 from solver.server.storage import Storage
 
@@ -47,10 +49,11 @@ class BodyLimit(BaseHTTPMiddleware):
 
 
 def create_app(database: str | Path | None = None, *, storage: Storage | None = None,
-               engines: EnginePool | None = None, max_games_per_client: int = 20) -> FastAPI:
+               engines: EnginePool | None = None, max_games_per_client: int = 20,
+               drawing: DrawingPool | None = None) -> FastAPI:
     """The application, storing games in ``database`` (see :func:`storage.database_url`)."""
     store = storage or Storage.open(database)
-    manager = Manager(store, engines, max_games_per_client)
+    manager = Manager(store, engines, max_games_per_client, drawing)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -181,6 +184,47 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
                 raise RequestError(exc.message, status=404) from None
         return msg.ReviewStep(**out)
 
+    # ------------------------------------------------------------------ arrangements
+    async def arranged(fn: Any, body: Any) -> dict[str, Any]:
+        try:
+            out: dict[str, Any] = await asyncio.to_thread(fn, body)
+        except PuzzleError as exc:
+            raise RequestError(exc.message) from None
+        return out
+
+    @app.get("/api/arrange/pieces/{set_name}", tags=["arrangements"],
+             responses={400: {"model": msg.ErrorBody}})
+    async def arrange_pieces(set_name: str) -> dict[str, Any]:
+        """A picture of every piece of a set, by number."""
+        if set_name not in arrange.DEFAULT_REGION:
+            raise RequestError(f"unknown set {set_name!r}")
+        return {"set": set_name, "region": arrange.DEFAULT_REGION[set_name],
+                "pieces": {str(k): v for k, v in arrange.pieces_svg(set_name).items()}}
+
+    @app.post("/api/arrange/board", tags=["arrangements"],
+              responses={400: {"model": msg.ErrorBody}})
+    async def arrange_board(body: arrange.Board) -> dict[str, Any]:
+        """The board with the player's pieces, the verifier's faults and the pieces left."""
+        return await arranged(arrange.board, body)
+
+    @app.post("/api/arrange/hint", tags=["arrangements"],
+              responses={400: {"model": msg.ErrorBody}})
+    async def arrange_hint(body: arrange.Board) -> dict[str, Any]:
+        """One more piece of a solution that keeps every piece placed so far (the engines)."""
+        return await arranged(arrange.hint, body)
+
+    @app.post("/api/arrange/solution", tags=["arrangements"],
+              responses={400: {"model": msg.ErrorBody}})
+    async def arrange_solution(body: arrange.Board) -> dict[str, Any]:
+        """A whole solution keeping the fixed pieces."""
+        return await arranged(arrange.solution, body)
+
+    @app.post("/api/arrange/puzzle", tags=["arrangements"],
+              responses={400: {"model": msg.ErrorBody}})
+    async def arrange_puzzle(body: arrange.PuzzleRequest) -> dict[str, Any]:
+        """A generated puzzle: fixed pieces with exactly one completion."""
+        return await arranged(arrange.puzzle, body)
+
     # ------------------------------------------------------------------ pages
     def page(name: str, **context: Any) -> HTMLResponse:
         return HTMLResponse(templates.get_template(name).render(**context))
@@ -193,6 +237,11 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
     async def start_page(request: Request) -> HTMLResponse:
         rows = await list_games(request, None)
         return page("index.html.j2", rooms=[r.info() for r in ROOMS.values()], games=rows)
+
+    @app.get("/arrange", response_class=HTMLResponse, include_in_schema=False)
+    async def arrange_page() -> HTMLResponse:
+        return page("arrange.html.j2", sets=list(arrange.DEFAULT_REGION),
+                    regions=arrange.DEFAULT_REGION)
 
     @app.get("/new/{game}", response_class=HTMLResponse, include_in_schema=False)
     async def new_page(game: str) -> HTMLResponse:
@@ -232,7 +281,13 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
         await manager.connect(g, conn)
         try:
             while True:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:
+                    conn.post(error("send JSON text frames, not binary ones"))
+                    continue
                 reply = await handle(g, seat, text)
                 if reply is not None:
                     conn.post(reply)

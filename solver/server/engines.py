@@ -1,4 +1,5 @@
-"""Engine seats think in worker processes, so the server keeps serving other games meanwhile.
+"""Engine seats think, and positions are drawn, in worker processes: the server keeps serving
+other games meanwhile and uses every core.
 
 A job crosses the process boundary as plain data: the game's name, its full state
 (``GameState.to_json``; it stays inside the server), the player's name and options and a seed.
@@ -54,6 +55,50 @@ class EnginePool:
 
     def close(self) -> None:
         """Stop the workers (running jobs are abandoned)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def draw_position(game: str, state_doc: dict[str, Any], seats: list[int | None]
+                  ) -> list[dict[str, Any]]:
+    """The room's rendering of the position for each of ``seats`` (run in a worker): the
+    public pictures are drawn once and shared by the seats."""
+    from puzzles.game import game_class
+    from solver.server.catalog import room
+
+    state = game_class(game).from_json(state_doc)
+    r = room(game)
+    shared: dict[str, Any] = {}
+    return [r.render(state, seat, shared) for seat in seats]
+
+
+class DrawingPool:
+    """Workers that draw positions (processes by default; ``kind="thread"``: one thread)."""
+
+    def __init__(self, workers: int | None = None, kind: str = "process") -> None:
+        self.kind = kind
+        self.workers = workers or max(1, min(2, os.cpu_count() or 1))
+        self._pool: concurrent.futures.Executor | None = None
+
+    def _executor(self) -> concurrent.futures.Executor:
+        if self._pool is None:
+            if self.kind == "thread":
+                self._pool = concurrent.futures.ThreadPoolExecutor(1, "draw")
+            else:
+                ctx = multiprocessing.get_context("spawn")
+                self._pool = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=ctx)
+        return self._pool
+
+    async def draw(self, game: str, state_doc: dict[str, Any], seats: list[int | None]
+                   ) -> list[dict[str, Any]]:
+        """Draw the position for ``seats`` in a worker."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), draw_position, game, state_doc,
+                                          seats)
+
+    def close(self) -> None:
+        """Stop the workers."""
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None

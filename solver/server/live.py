@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import dataclasses
 import functools
 import logging
 import secrets
@@ -25,7 +26,7 @@ from typing import Any
 from puzzles.errors import IllegalMoveError, InvalidInputError, PuzzleError
 from puzzles.game import GameState
 from solver.server.catalog import room
-from solver.server.engines import EnginePool
+from solver.server.engines import DrawingPool, EnginePool
 from solver.server.rooms import Room
 from solver.server.storage import GameRow, MoveRow, Storage
 
@@ -116,12 +117,14 @@ class LiveGame:
     client: str = ""
     created: float = 0.0
     joined: set[int] = field(default_factory=set)
+    undos: int = 0  # takebacks so far: a client accepts an older position only after one
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Connection] = field(default_factory=set)
     timer: asyncio.Task[None] | None = None
     engine: asyncio.Task[None] | None = None
     _cache: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
     _shared: dict[str, Any] = field(default_factory=dict)
+    drawing: int = -1  # the action number whose pictures are being drawn for the sockets
 
     @property
     def seq(self) -> int:
@@ -135,7 +138,7 @@ class LiveGame:
 
     def clock_doc(self) -> dict[str, Any]:
         """The stored clock: when the game time started and which seats have joined."""
-        return {"started": self.started, "joined": sorted(self.joined)}
+        return {"started": self.started, "joined": sorted(self.joined), "undos": self.undos}
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token is ``token`` (None: a spectator)."""
@@ -150,16 +153,21 @@ class LiveGame:
         """True when exactly one seat is a person (undo is allowed then)."""
         return sum(1 for s in self.seats if s.kind == "human") == 1
 
-    def message(self, seat: int | None) -> dict[str, Any]:
-        """The ``state`` message for ``seat``, cached per action number."""
+    def message(self, seat: int | None, drawn: dict[str, Any] | None = None
+                ) -> dict[str, Any]:
+        """The ``state`` message for ``seat``, cached per action number; ``drawn`` is the
+        room's rendering when it was made elsewhere (the drawing workers)."""
         key = (self.seq, seat)
         msg = self._cache.get(key)
         if msg is None:
             if len(self._cache) > 64:
                 self._cache.clear()
+            if drawn is None:
+                drawn = self.room.render(self.state, seat, self._shared_for(self.seq))
             msg = {
                 "type": "state", "id": self.id, "game": self.room.game, "seat": seat,
-                "ply": self.seq, "status": self.status, "result": self.result,
+                "ply": self.seq, "undos": self.undos, "status": self.status,
+                "result": self.result,
                 "to_move": self.state.to_move(),
                 "seats": [s.public() for s in self.seats],
                 "moves": [m.text for m in self.moves],
@@ -167,10 +175,17 @@ class LiveGame:
                 "undo": self.against_engine() and self.room.undo,
                 "waiting": [i for i, s in enumerate(self.seats)
                             if s.kind == "human" and i not in self.joined],
-                **self.room.render(self.state, seat, self._shared_for(self.seq)),
+                **drawn,
             }
             self._cache[key] = msg
         return {**msg, "clock": self.room.clock(self.state, self.now())}
+
+    def snapshot(self) -> LiveGame:
+        """A copy of the game as it stands (the state cloned) for drawing it elsewhere."""
+        return dataclasses.replace(self, state=self.state.clone(), moves=list(self.moves),
+                                   seats=list(self.seats), joined=set(self.joined),
+                                   conns=set(), timer=None, engine=None, _cache={},
+                                   _shared={})
 
     def _shared_for(self, seq: int) -> dict[str, Any]:
         """The memo of the public pictures of position ``seq`` (kept for the newest only)."""
@@ -194,13 +209,14 @@ class Manager:
     """All games of one server: creation, lookup, moves, engines, timers and broadcasts."""
 
     def __init__(self, storage: Storage, engines: EnginePool | None = None,
-                 max_games_per_client: int = 20) -> None:
+                 max_games_per_client: int = 20, drawing: DrawingPool | None = None) -> None:
         self.storage = storage
         self.engines = engines or EnginePool()
+        self.drawing = drawing or DrawingPool(kind="thread")
         self.max_games_per_client = max_games_per_client
         self.games: dict[str, LiveGame] = {}
         self._db: concurrent.futures.ThreadPoolExecutor | None = None
-        self._draw: concurrent.futures.ThreadPoolExecutor | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -227,9 +243,7 @@ class Manager:
         if self._db is not None:
             self._db.shutdown(wait=True)
             self._db = None
-        if self._draw is not None:
-            self._draw.shutdown(wait=True)
-            self._draw = None
+        self.drawing.close()
 
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a storage call in the storage thread (one thread: writes keep their order)."""
@@ -309,7 +323,7 @@ class Manager:
         g = LiveGame(row.id, r, state, [Seat(**s) for s in row.seats], row.settings,
                      None if started is None else float(started), row.status, row.result,
                      list(row.moves), row.client, row.created,
-                     set(row.clock.get("joined", [])))
+                     set(row.clock.get("joined", [])), int(row.clock.get("undos", 0)))
         self.games[g.id] = g
         return g
 
@@ -372,6 +386,7 @@ class Manager:
             n = len(g.moves) - target
             for _ in range(n):
                 g.state.undo()
+            g.undos += 1
             await self._run(self.storage.undo_moves, g.id, target, g.state_doc(),
                             g.clock_doc(), "live")
             del g.moves[target:]
@@ -405,17 +420,29 @@ class Manager:
             await self._commit(g, -1, texts, t)
 
     async def _broadcast(self, g: LiveGame) -> None:
-        """Send every socket its seat's ``state``. The caller holds the game's lock (the state
-        cannot change meanwhile); the pictures are drawn in the drawing thread so that the
-        event loop keeps serving the other games."""
-        if self._draw is None:
-            self._draw = concurrent.futures.ThreadPoolExecutor(1, "draw")
-        loop = asyncio.get_running_loop()
-        done: dict[int | None, dict[str, Any]] = {}
-        for seat in {c.seat for c in g.conns}:
-            done[seat] = await loop.run_in_executor(self._draw, g.message, seat)
+        """Send every socket its seat's ``state`` of the position just stored.
+
+        The pictures are drawn from a snapshot in the drawing thread, after the game's lock is
+        released (the next move need not wait for the drawing), in the order of the actions;
+        a position that a newer one has replaced before its turn came is not drawn at all."""
+        snap = g.snapshot()
+        g.drawing = snap.seq
+        task = asyncio.create_task(self._draw_and_send(g, snap))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _draw_and_send(self, g: LiveGame, snap: LiveGame) -> None:
+        seats = sorted({c.seat for c in g.conns}, key=lambda x: -1 if x is None else x)
+        if not seats or g.drawing != snap.seq:
+            return  # nobody watches, or a newer position is on its way
+        drawn = await self.drawing.draw(snap.room.game, snap.state_doc(), seats)
+        if g.drawing != snap.seq:
+            return
+        msgs = {seat: snap.message(seat, drawn[k]) for k, seat in enumerate(seats)}
+        if g.seq == snap.seq:
+            g._cache.update(snap._cache)
         for c in list(g.conns):
-            c.post(done[c.seat] if c.seat in done else g.message(c.seat))
+            c.post(msgs[c.seat] if c.seat in msgs else snap.message(c.seat))
 
     async def _after(self, g: LiveGame) -> None:
         self._schedule(g)
@@ -478,13 +505,17 @@ class Manager:
             doc = g.state_doc()
             options = g.room.player_options(s.player, s.move_time)
             seed = (hash(g.id) + seq) % (2**31)
-            try:
-                text = await self.engines.choose(g.room.game, doc, s.player, options, seed)
+            try:  # the budget is the seat's time per move; a late answer is not waited for
+                text = await asyncio.wait_for(
+                    self.engines.choose(g.room.game, doc, s.player, options, seed),
+                    timeout=3 * s.move_time + 10)
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # a broken engine must not stall the game
-                log.exception("engine %s failed in game %s: %s", s.player, g.id, exc)
-                text = g.state.move_text(g.state.legal_move_list()[0])
+            except Exception as exc:  # a broken or late engine must not stall the game
+                log.warning("engine %s failed in game %s (%r): a random legal move instead",
+                            s.player, g.id, exc)
+                moves = g.state.legal_move_list()
+                text = g.state.move_text(moves[seed % len(moves)])
             g.engine = None
             if g.seq != seq or g.status != "live":
                 self._schedule(g)

@@ -9,13 +9,22 @@ from typing import Any
 from puzzles.errors import InvalidInputError
 from puzzles.game import GameState
 from puzzles.numbridge.field import cell_name
-from puzzles.numbridge.game import PLAYER_LETTER, Game, RoomSettings
+from puzzles.numbridge.game import (
+    CLAIM_TILE_RULES,
+    DIFFICULTIES,
+    PLAYER_LETTER,
+    TILE_RULES,
+    Game,
+    RoomSettings,
+)
 from puzzles.numbridge.state import NumbridgeState
 from reports.numbridge import OWNER_STROKE, BlockOutline, field_svg
 from solver.server.messages import RoomSetting
 from solver.server.rooms import Room
 
 _DEFAULT = RoomSettings()
+#: Seconds a room may spend looking for a field of its difficulty setting.
+LEVEL_TIME_LIMIT = 60.0
 
 
 def numbridge_state(state: GameState[Any]) -> NumbridgeState:
@@ -64,6 +73,12 @@ class NumbridgeRoom(Room):
                     default=_DEFAULT.flag, choices=["lose", "timeout"]),
         RoomSetting(name="exhaustion", label="Nobody can move, blocks level", kind="choice",
                     default=_DEFAULT.exhaustion, choices=["cells", "draw"]),
+        RoomSetting(name="tiles", label="Tiles in the bag", kind="choice",
+                    default=_DEFAULT.tiles, choices=list(TILE_RULES)),
+        RoomSetting(name="claim_tile", label="A claim spends", kind="choice",
+                    default=_DEFAULT.claim_tile, choices=list(CLAIM_TILE_RULES)),
+        RoomSetting(name="difficulty", label="Field difficulty", kind="choice",
+                    default=_DEFAULT.difficulty, choices=list(DIFFICULTIES)),
     )
 
     def room_settings(self, settings: dict[str, Any]) -> RoomSettings:
@@ -83,7 +98,13 @@ class NumbridgeRoom(Room):
         from solver.numbridge.generate import generate
 
         rs = self.room_settings(settings)
-        made = generate(rs.givens, rs.blocks, seed=seed)
+        if rs.difficulty != "any":
+            from solver.numbridge.by_difficulty import generate_level
+
+            made = generate_level(rs.difficulty, rs.givens, rs.blocks, seed=seed,
+                                  time_limit=LEVEL_TIME_LIMIT).generated
+        else:
+            made = generate(rs.givens, rs.blocks, seed=seed)
         return NumbridgeState.new(made.field, made.solution, rs, bag_seed=seed)
 
     def apply(self, state: GameState[Any], seat: int, text: str, t: float) -> list[str]:

@@ -98,3 +98,14 @@ def test_a_count_process_imports_no_numba_and_no_pictures() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.splitlines() == ["652 compact square, region 4x4 (border blank) "
                                        "arrangement(s)", "[]"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("region", ["16x1", "1x16", "2x8", "4x4", "8x2", "torus:2x8",
+                                    "torus:4x4", "torus:8x2"])
+@pytest.mark.parametrize("border", ["blank", "free"])
+def test_the_triangle_table_agrees_with_the_kernel(region: str, border: str) -> None:
+    """The triangle rows of docs/counting.md, counted by the kernel too (about a minute)."""
+    p = ArrangementProblem.create("triangle", "compact", region, border)
+    inst = EdgeInstance.build(p)
+    assert count_arrangements(p, engine="frontier")[0] == KernelSearch(inst).count()

@@ -95,3 +95,41 @@ def test_ctrl_c_keeps_the_puzzles_made(tmp_path: Path, monkeypatch: pytest.Monke
     html = out.read_text()
     assert html.count('class="puzzle"') == 2 and "Incomplete book: interrupted" in html
     assert "kept 2 puzzles" in capsys.readouterr().err
+
+
+def test_level_a_type_cannot_reach_is_bad_input(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["book", "dominions-capture", "--difficulty", "hard", "--out",
+                str(tmp_path / "b.pdf"), "--quiet"]) == 2
+    assert "levels easy, medium" in capsys.readouterr().err
+    assert not (tmp_path / "b.pdf").exists()
+
+
+@pytest.mark.slow
+def test_sigterm_keeps_the_book(tmp_path: Path) -> None:
+    """Slow (about 20 s): ``pytest -m slow tests/book``."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "b.html"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    proc = subprocess.Popen([sys.executable, "-m", "solver", "book", "numbridge", "--count",
+                             "500", "--out", str(out), "--quiet"], env=env,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(15)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143, err
+    assert "kept" in err and out.read_text().count('class="puzzle"') >= 1
+
+
+def test_html_option_and_missing_destination(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    page = tmp_path / "b.html"
+    assert run(["book", "square", "--count", "1", "--html", str(page), "--quiet"]) == 0
+    assert page.read_text().count('class="puzzle"') == 1
+    assert run(["book", "square", "--count", "1", "--quiet"]) == 2
+    assert "--out FILE.pdf or --html FILE" in capsys.readouterr().err

@@ -71,7 +71,7 @@ def test_numbridge_book_unique_by_cpsat() -> None:
         assert cpsat_count(field) == 1
         solution = p.answer_text.replace(" / ", "")
         assert verify_solution(field, solution) == []
-        assert p.level in ("easy", "medium", "hard")
+        assert p.level in puzzle_type("numbridge").levels
     assert len({p.key for p in book.puzzles}) == 3
 
 
@@ -112,3 +112,17 @@ def test_endgame_book(game: str) -> None:
 def test_every_type_is_registered() -> None:
     assert {"square", "triangle", "backslide", "numbridge", "dominions", "dominimum",
             "dominomega"} <= set(TYPE_NAMES)
+
+
+def test_eye_shortcut_agrees_with_playing_every_move() -> None:
+    from solver.dominions.puzzles import game_positions, solutions
+    from solver.dominions.tracker import Tracker
+
+    checked = 0
+    for _game, pos in game_positions(77, 1):
+        t = Tracker(pos.copy())
+        assert sorted(solutions(t, "eye")) == sorted(solutions(t, "eye", quick=False))
+        checked += 1
+        if checked == 25:
+            break
+    assert checked == 25

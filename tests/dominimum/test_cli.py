@@ -51,7 +51,7 @@ def test_bad_input_one_line_exit_2(tmp_path, capsys):
     assert code == 2 and "bad JSON" in err
     code, _, err = call(capsys, ["dominimum", "tournament", "--players", "clever",
                                  "--games", "1"])
-    assert code == 2 and "unknown strategy" in err
+    assert code == 2 and "unknown player 'clever'" in err
 
 
 def test_best_play_replay_tournament(tmp_path, capsys):
@@ -74,22 +74,28 @@ def test_best_play_replay_tournament(tmp_path, capsys):
     code, _, err = call(capsys, ["dominomega", "replay", str(rec)])
     assert code == 2 and "dominimum record" in err
     plot, html = tmp_path / "p.png", tmp_path / "t.html"
+    recs = tmp_path / "recs"
     code, out, _ = call(capsys, ["dominimum", "tournament", "--seats", "2", "--games", "4",
                                  "--players", "random,greedy", "--plot", str(plot),
-                                 "--html", str(html), "--json", "--quiet",
-                                 "--records", str(tmp_path / "games")])
+                                 "--html", str(html), "--records", str(recs), "--json",
+                                 "--quiet"])
     doc = json.loads(out)
     assert code == 0 and doc["games"] == 4
-    assert {k: v["seats"] for k, v in doc["by_strategy"].items()} == {"random": 4, "greedy": 4}
+    assert {k: v["seats"] for k, v in doc["by_player"].items()} == {"random": 4, "greedy": 4}
     assert sum(s["wins"] for s in doc["by_seat"]) == 4
+    for r in doc["results"]:
+        again = json.loads((recs / f"game-{r['game']:04d}.txt").read_text())
+        assert again["result"]["scores"] == r["scores"]
     assert plot.read_bytes()[:4] == b"\x89PNG" and "<svg" in html.read_text()
-    records = sorted(p.name for p in (tmp_path / "games").iterdir())
-    assert records == ["game-0001.json", "game-0002.json", "game-0003.json", "game-0004.json"]
     # the old spellings still work, with a warning each
     code, again, err = call(capsys, ["dominimum", "play", "--players", "2", "--seed", "3",
                                      "--strategies", "greedy,random", "--json"])
     assert code == 0 and json.loads(again) == json.loads(rec.read_text())
     assert "--players N is deprecated" in err and "--strategies is deprecated" in err
+    code, old, err = call(capsys, ["dominimum", "tournament", "--players", "2", "--games", "4",
+                                   "--strategies", "random,greedy", "--json", "--quiet"])
+    assert code == 0 and json.loads(old)["results"] == doc["results"]
+    assert "--players N is deprecated; use --seats N" in err
 
 
 def test_score_every_mission(tmp_path, capsys):

@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 from puzzles.numbridge.field import Field, block_cells, units
 from puzzles.numbridge.game import Game, Move, RoomSettings
 from puzzles.numbridge.record import read_record, replay, write_record
+from puzzles.numbridge.state import NumbridgeState
 from solver.numbridge.analysis import analyse, candidates
 from solver.numbridge.endgame import solve_endgame
-from solver.numbridge.players import PLAYER_FUNCS, selfplay, useful_moves
+from solver.numbridge.players import PLAYER_FUNCS, useful_moves
+from solver.play.match import GameSettings, play_one
 
 #: the earlier tile rules (one tile per empty cell, claims with any tile), which these
 #: scripted games with small bags use
@@ -85,13 +87,20 @@ def test_candidates_match_a_naive_count() -> None:
     assert set(cand) == {c for c in range(81) if g.digits[c] == 0}
 
 
+def selfplay(first: str, second: str, seed: int, givens: int = 30) -> Game:
+    """One finished game between two named players (the one runner's ``play_one``)."""
+    state, _ = play_one("numbridge", [first, second], seed, GameSettings(givens=givens))
+    assert isinstance(state, NumbridgeState)
+    return state.g
+
+
 @pytest.mark.parametrize("name", sorted(PLAYER_FUNCS))
 def test_players_finish_games_and_records_replay(name: str) -> None:
-    r = selfplay(name, "greedy", seed=2, givens=32)
-    assert r.result is not None and r.game.result == r.result
-    text = write_record(r.game, r.players)
+    g = selfplay(name, "greedy", seed=2, givens=32)
+    assert g.result is not None
+    text = write_record(g, (name, "greedy"))
     again = replay(read_record(text))
-    assert again.result == r.result and again.owner == r.game.owner
+    assert again.result == g.result and again.owner == g.owner
 
 
 def test_greedy_beats_random() -> None:
@@ -99,13 +108,13 @@ def test_greedy_beats_random() -> None:
     for seed in range(4):
         a = selfplay("greedy", "random", seed=seed)
         b = selfplay("random", "greedy", seed=seed + 100)
+        assert a.result is not None and b.result is not None
         wins += (a.result.winner == 1) + (b.result.winner == 2)
     assert wins >= 7
 
 
 def test_useful_moves_are_legal() -> None:
-    r = selfplay("greedy", "greedy", seed=5)
-    rec = read_record(write_record(r.game))
+    rec = read_record(write_record(selfplay("greedy", "greedy", seed=5)))
     for upto in (0, 10, 25):
         g = replay(rec, upto)
         legal = {(m.kind, m.cell, m.digit, m.tiles) for m in g.legal_moves()}
@@ -191,12 +200,13 @@ def test_search_player_counts_endgame_fallbacks(monkeypatch: pytest.MonkeyPatch)
 
     # under the earlier tile rule the bag runs out before the end (with a tile for every cell
     # games end early while the bag still holds tiles)
-    old = RoomSettings(**OLD, move_limit=0, game_limit=0)
-    r = selfplay("search", "greedy", seed=100, settings=old)
-    assert set(r.endgame) == {1}  # only the search player's seat is counted
-    normal = r.endgame[1]
-    assert normal.exact + normal.fallbacks > 0
+    old = GameSettings(tiles="empty", claim_tile="any")
+    _, seats = play_one("numbridge", ["search", "greedy"], 100, old)
+    assert seats[1].stats() is None  # only the search player counts
+    normal = seats[0].stats()
+    assert normal is not None and normal["exact"] + normal["fallbacks"] > 0
     # an endgame budget of one position: every empty-bag decision falls back to the heuristic
     monkeypatch.setattr(players, "ENDGAME_NODES", 1)
-    r = selfplay("greedy", "search", seed=100, settings=old)
-    assert set(r.endgame) == {2} and r.endgame[2].exact == 0 and r.endgame[2].fallbacks > 0
+    _, seats = play_one("numbridge", ["greedy", "search"], 100, old)
+    tally = seats[1].stats()
+    assert tally is not None and tally["exact"] == 0 and tally["fallbacks"] > 0

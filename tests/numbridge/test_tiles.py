@@ -16,7 +16,7 @@ from puzzles.numbridge.game import Game, Move, RoomSettings, deal_bag
 from puzzles.numbridge.record import read_record, replay, write_record
 from puzzles.numbridge.state import NumbridgeState
 from solver.numbridge.analysis import analyse
-from solver.numbridge.players import selfplay
+from solver.play.match import play_one
 from tests.cli_helpers import run
 
 SOL = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -120,7 +120,10 @@ def test_games_between_equal_players_end_early_and_never_drawn() -> None:
     """A sample of the measurement in docs/numbridge.md (greedy against greedy, 30 givens)."""
     lengths = []
     for seed in range(100, 106):
-        r = selfplay("greedy", "greedy", seed=seed)
-        assert r.result.reason == "blocks" and r.result.winner in (1, 2)
-        lengths.append(r.moves)
+        state, _ = play_one("numbridge", ["greedy", "greedy"], seed)
+        assert isinstance(state, NumbridgeState)
+        g = state.g
+        assert g.result is not None
+        assert g.result.reason == "blocks" and g.result.winner in (1, 2)
+        lengths.append(g.move_number)
     assert 52 <= sum(lengths) / len(lengths) <= 81

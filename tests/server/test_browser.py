@@ -192,3 +192,27 @@ def test_dominimum_each_person_sees_only_their_mission(server: str, browser: Any
     shot(b, "dominimum-seat2")
     assert len(state(a)["moves"]) == 3
     assert errors == []
+
+
+def test_arrangements_by_click_hint_and_solution(server: str, browser: Any) -> None:
+    errors: list[str] = []
+    pg = page(browser, f"{server}/arrange", errors)
+    pg.wait_for_selector("#board svg [data-cell]")
+    pg.click('[data-cell="0,0"]')
+    pg.click('#palette .piece[data-piece="1"]')
+    pg.wait_for_function("document.body.dataset.placed === '1'")
+    pg.click('[data-cell="1,0"]')
+    pg.click('#palette .piece[data-piece="2"]')
+    pg.wait_for_function("document.body.dataset.placed === '2'")
+    assert "does not match piece 2" in pg.inner_text("#faults")
+    shot(pg, "arrange-mismatch")
+    pg.click("#clear")
+    pg.click("#hint")
+    pg.wait_for_function("document.body.dataset.placed === '1'")
+    assert "fits on" in pg.inner_text("#message")
+    pg.click("#solution")
+    pg.wait_for_function("document.getElementById('status').textContent.includes('Complete')")
+    pg.click("#check")
+    assert pg.inner_text("#message") == "the verifier accepts this arrangement"
+    shot(pg, "arrange-solved")
+    assert errors == []

@@ -69,6 +69,8 @@ def test_bad_messages_get_an_error_and_the_socket_keeps_working(client: TestClie
             ws.send_text(text)
             err = receive_type(ws, "error")
             assert err["message"], text
+        ws.send_bytes(b'{"type": "ping"}')
+        assert "text frames" in receive_type(ws, "error")["message"]
         ws.send_json({"type": "move", "move": "P63i9", "ply": 7})
         assert receive_type(ws, "error")["rule"] == "stale"
         ws.send_json({"type": "action", "action": "offer"})  # Dominions has no draw offer
@@ -256,3 +258,27 @@ def test_pages_and_rooms(client: TestClient) -> None:
     assert client.get("/new/chess").status_code == 404
     assert client.get("/static/play.js").status_code == 200
     assert "Numbridge Domains" in client.get("/").text
+
+
+def test_dominomega_three_seats_symbols_and_a_finished_game_opens_in_review(client: TestClient
+                                                                            ) -> None:
+    g = create(client, "dominomega", [{}, {"kind": "engine", "player": "random"},
+                                      {"kind": "engine", "player": "random"}], seed=6)
+    with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][0]}") as a:
+        m = receive_state(a)
+        assert m["info"]["symbol"] == "pip" and m["view"]["symbols"] == [1, 2, 4]
+        assert m["view"]["hands"][1] is None and m["view"]["hands"][2] is None
+        while m["status"] == "live":  # play every own tile; the engines answer
+            a.send_json({"type": "move", "move": m["legal"][0]["text"], "ply": m["ply"]})
+            m = receive_state(a, m["ply"] + 1)
+            while m["status"] == "live" and m["to_move"] != 0:
+                m = receive_state(a, m["ply"] + 1)
+    assert m["ply"] == 36 and m["result"].startswith("seat ")
+    final = m["info"]["final"]
+    assert sorted(r["rank"] for r in final) == [1, 2, 3]
+    assert [r["symbol"] for r in final] == ["pip", "small circle", "large circle"]
+    assert m["board"].count("fill-opacity") >= 3  # the largest groups highlighted
+    step = client.get(f"/api/games/{g['id']}/review/10?layers=groups").json()
+    assert step["ply"] == 10 and step["moves"] == 36
+    summary = client.get(f"/api/games/{g['id']}").json()
+    assert summary["status"] == "over" and summary["review"].endswith(f"/review/{g['id']}")

@@ -73,7 +73,8 @@ def _chains(links: Links, max_nodes: int) -> Iterator[list[Node]]:
     """Chains (as node lists) breadth first over their length, every start node."""
     starts = sorted(links.strong)
     # frontier per start: list of (node, path) at the "on" end after a strong link
-    frontiers = {s: [(t, (s, t)) for t in links.strong[s]] for s in starts}
+    frontiers: dict[Node, list[tuple[Node, tuple[Node, ...]]]] = {
+        s: [(t, (s, t)) for t in links.strong[s]] for s in starts}
     seen = {s: {s} | {t for t, _ in frontiers[s]} for s in starts}
     length = 2
     while length <= max_nodes:
@@ -83,9 +84,9 @@ def _chains(links: Links, max_nodes: int) -> Iterator[list[Node]]:
         length += 2
         if length > max_nodes:
             return
-        nxt_all = {}
+        nxt_all: dict[Node, list[tuple[Node, tuple[Node, ...]]]] = {}
         for s in starts:
-            nxt = []
+            nxt: list[tuple[Node, tuple[Node, ...]]] = []
             for node, path in frontiers[s]:
                 for w in links.weak_of(node):
                     if w in path:
@@ -94,7 +95,7 @@ def _chains(links: Links, max_nodes: int) -> Iterator[list[Node]]:
                         if t in seen[s] and t != s:
                             continue
                         seen[s].add(t)
-                        nxt.append((t, path + (w, t)))
+                        nxt.append((t, (*path, w, t)))
             nxt_all[s] = nxt
         frontiers = nxt_all
 
@@ -131,5 +132,6 @@ def _search(g: Grid, links: Links, kind: str, max_nodes: int, min_nodes: int) ->
         if place or el:
             cells = sorted({c for c, _ in path})
             return Step(_name(kind, path), placements=place, eliminations=el, cells=cells,
-                        candidates=[(c, d + 1) for c, d in path], size=len(path))
+                        candidates=[(c, d + 1) for c, d in path], size=len(path),
+                        chain=[(c, d + 1) for c, d in path])
     return None

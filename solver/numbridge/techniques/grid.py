@@ -30,7 +30,9 @@ class Step:
 
     ``placements`` and ``eliminations`` are (cell, digit 1-9) pairs; ``cells`` and
     ``candidates`` are the pattern's cells and (cell, digit) candidates, ``units`` the unit
-    indexes (0-26) it reasons about; ``size`` a length used by the scale (chain nodes).
+    indexes (0-26) it reasons about; ``size`` a length used by the scale (chain nodes);
+    ``chain`` the (cell, digit) nodes of a chain in order, joined alternately by strong (``=``)
+    and weak (``-``) links, starting with a strong one.
     """
 
     technique: str
@@ -40,6 +42,7 @@ class Step:
     candidates: list[tuple[int, int]] = field(default_factory=list)
     units: list[int] = field(default_factory=list)
     size: int = 0
+    chain: list[tuple[int, int]] = field(default_factory=list)
 
     def text(self, blocks: str) -> str:
         """One line: ``hidden single: e5 = 3 (in block 5)``."""
@@ -52,7 +55,11 @@ class Step:
                 by_digit.setdefault(d, []).append(c)
             out += " " + "; ".join(f"{'/'.join(cell_name(c) for c in sorted(cs))} <> {d}"
                                    for d, cs in sorted(by_digit.items()))
-        if self.units:
+        if self.chain:
+            out += " (chain " + "".join(
+                ("" if i == 0 else " = " if i % 2 else " - ") + f"{d}{cell_name(c)}"
+                for i, (c, d) in enumerate(self.chain)) + ")"
+        elif self.units:
             out += " (in " + ", ".join(unit_name(u, blocks) for u in self.units) + ")"
         elif self.cells:
             out += " (cells " + " ".join(cell_name(c) for c in self.cells) + ")"
@@ -60,13 +67,14 @@ class Step:
 
     def to_json(self) -> dict[str, object]:
         """``{"technique", "placements": [["e5", 3]], "eliminations", "cells", "candidates",
-        "units": [ids 0-26]}``."""
+        "units": [ids 0-26], "chain": [["g1", 3], ...]}``."""
         return {"technique": self.technique,
                 "placements": [[cell_name(c), d] for c, d in self.placements],
                 "eliminations": [[cell_name(c), d] for c, d in self.eliminations],
                 "cells": [cell_name(c) for c in self.cells],
                 "candidates": [[cell_name(c), d] for c, d in self.candidates],
-                "units": list(self.units)}
+                "units": list(self.units),
+                "chain": [[cell_name(c), d] for c, d in self.chain]}
 
 
 class Grid:

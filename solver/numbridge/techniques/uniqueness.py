@@ -44,6 +44,5 @@ def unique_rectangle(g: Grid) -> Step | None:
                     el = g.elims(g.peers[a] & g.peers[b], z, cells)
                     if el:
                         return Step("unique rectangle (type 2)", eliminations=el,
-                                    cells=list(cells), candidates=cands + [(a, z + 1),
-                                                                           (b, z + 1)])
+                                    cells=list(cells), candidates=[*cands, (a, z + 1), (b, z + 1)])
     return None

@@ -46,6 +46,9 @@ function connect() {
     if (m.type === "state") onState(m);
     else if (m.type === "error") ctx.say(m.rule ? `refused (${m.rule}): ${m.message}` : m.message, true);
     else if (m.type === "cell" && mod.onCellReply) mod.onCellReply(ctx, m);
+    else if (m.type === "moved" && ctx.state && m.ply === ctx.state.ply + 1) {
+      ctx.els.moves.append(el("li", { class: "pending" }, m.move));  // the drawn position follows
+    }
   });
   ws.addEventListener("close", () => {
     ctx.els.status.textContent = "connection lost, reconnecting…";
@@ -54,6 +57,7 @@ function connect() {
 }
 
 function onState(m) {
+  if (ctx.state && m.undos === ctx.state.undos && m.ply < ctx.state.ply) return;  // arrived late
   const first = ctx.state === null;
   const changed = !ctx.state || ctx.state.ply !== m.ply;
   ctx.state = m;

@@ -23,7 +23,14 @@ async function show() {
   label.textContent = `after move ${ply} of ${doc.moves}`;
   document.body.dataset.ply = ply;
   info.replaceChildren(...Object.entries(doc.info).map(([k, v]) =>
-    el("div", {}, el("b", {}, k + ": "), typeof v === "object" ? JSON.stringify(v) : String(v))));
+    el("div", {}, el("b", {}, k + ": "), fmt(v))));
+}
+
+function fmt(v) {
+  // a fact beside the board, readable: {"A": 1, "B": 0} -> "A 1 · B 0", lists joined
+  if (Array.isArray(v)) return v.map(fmt).join(", ") || "none";
+  if (v && typeof v === "object") return Object.entries(v).map(([k, x]) => `${k} ${fmt(x)}`).join(" · ");
+  return String(v);
 }
 
 const step = (d) => { slider.value = String(Math.min(+slider.max, Math.max(0, +slider.value + d))); show(); };
@@ -36,5 +43,7 @@ document.getElementById("layers").addEventListener("change", show);
 document.addEventListener("keydown", (ev) => {
   if (ev.key === "ArrowLeft") step(-1);
   if (ev.key === "ArrowRight") step(1);
+  if (ev.key === "Home") { slider.value = "0"; show(); }
+  if (ev.key === "End") { slider.value = slider.max; show(); }
 });
 show();

@@ -1,0 +1,151 @@
+"""The arrangements page's API: a board with placements judged by the verifier, hints and
+solutions from the engines, generated puzzles with fixed pieces.
+
+Stateless: the browser sends the set, the region, the fixed pieces and its placements with
+every request; the server draws the board (``reports.beams.arrangement_svg``) and answers with
+the faults that ``puzzles.arrangements.faults`` finds.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from puzzles.arrangements import Arrangement, faults
+from puzzles.beamsets import SET_NAMES, piece_set
+from puzzles.errors import InfeasibleError, InvalidInputError
+from reports.beams import arrangement_svg
+from reports.svg import PieceDrawing, Style, board_svg
+from solver.arrange.api import first
+from solver.arrange.problem import ArrangementProblem
+
+#: Sets and regions offered on the page (small enough to solve while one waits).
+DEFAULT_REGION = {"square": "4x4", "hexagon": "rhombus:8x8"}
+_CELL = re.compile(r"cell \[(-?\d+), (-?\d+)\]")
+
+
+class Placed(BaseModel):
+    """A piece on a cell."""
+
+    model_config = ConfigDict(extra="forbid")
+    cell: Annotated[list[int], Field(min_length=2, max_length=2)]
+    piece: Annotated[int, Field(ge=0, le=4096)]
+
+
+class Board(BaseModel):
+    """An arrangement in progress: set, kind, region, fixed pieces and the player's pieces."""
+
+    model_config = ConfigDict(extra="forbid")
+    set: Annotated[str, Field(max_length=20)] = "square"
+    kind: Literal["compact"] = "compact"
+    region: Annotated[str, Field(max_length=40)] = "4x4"
+    border: Literal["blank", "free"] = "blank"
+    fixed: Annotated[list[Placed], Field(max_length=400)] = Field(default_factory=list)
+    placements: Annotated[list[Placed], Field(max_length=400)] = Field(default_factory=list)
+
+
+class PuzzleRequest(BaseModel):
+    """A generated puzzle on a set and region."""
+
+    model_config = ConfigDict(extra="forbid")
+    set: Annotated[str, Field(max_length=20)] = "square"
+    region: Annotated[str, Field(max_length=40)] = "4x4"
+    border: Literal["blank", "free"] = "blank"
+    seed: Annotated[int, Field(ge=0, le=2**31 - 1)] = 1
+
+
+def _cells(items: list[Placed]) -> dict[tuple[int, int], int]:
+    return {(p.cell[0], p.cell[1]): p.piece for p in items}
+
+
+def problem_of(b: Board | PuzzleRequest, fixed: dict[tuple[int, int], int] | None = None
+               ) -> ArrangementProblem:
+    """The arrangement problem (InvalidInputError on a bad set, region or fixed piece)."""
+    if b.set not in SET_NAMES:
+        raise InvalidInputError(f"unknown set {b.set!r} (known: {', '.join(SET_NAMES)})")
+    return ArrangementProblem.create(b.set, "compact", b.region, b.border, fixed or {})
+
+
+def pieces_svg(set_name: str) -> dict[int, str]:
+    """A small picture of every piece of the set (``reports``), by number."""
+    ps = piece_set(set_name)
+    out = {}
+    for p in ps.pieces:
+        cell = (0, 0)
+        if p.orientation == "down":
+            cell = (1, 0)
+        out[p.number] = board_svg(ps.grid, [cell], {cell: PieceDrawing(p.beams,
+                                                                       label=str(p.number))},
+                                  style=Style(cell_size=18.0, beam_width=2.4, margin=3.0))
+    return out
+
+
+def board(b: Board) -> dict[str, Any]:
+    """The drawn board, the verifier's faults (with the cells they name) and the pieces left.
+
+    Raises InvalidInputError for a piece the set does not have or a cell off the region."""
+    fixed = _cells(b.fixed)
+    problem = problem_of(b, fixed)
+    placed = {**_cells(b.placements), **fixed}
+    region = problem.region
+    assert region is not None
+    numbers = set(piece_set(problem.set_name).numbers())
+    for cell, n in placed.items():
+        if n not in numbers:
+            raise InvalidInputError(f"set {problem.set_name!r} has no piece {n}")
+        if cell not in region.cells:
+            raise InvalidInputError(f"cell {list(cell)} lies outside the region {region.name!r}")
+    arr = Arrangement(problem.set_name, "compact", placed, region)
+    found = list(faults(arr, fixed))
+    mismatches = [f for f in found if "is empty" not in f and "not placed" not in f]
+    marked = frozenset((int(m[1]), int(m[2])) for f in mismatches
+                       for m in [_CELL.search(f)] if m)
+    left = [p.number for p in arr.piece_set.pieces if p.number not in placed.values()]
+    return {"svg": arrangement_svg(arr, highlight=frozenset(fixed), cell_names=True,
+                                   marked=marked),
+            "faults": found, "mismatches": mismatches, "left": left,
+            "cells": [list(c) for c in region.ordered_cells],
+            "complete": not found, "fixed": [list(c) for c in fixed]}
+
+
+def solve(b: Board, keep_placements: bool) -> dict[tuple[int, int], int]:
+    """A solution keeping the fixed pieces (and the player's, when ``keep_placements``).
+
+    Raises InfeasibleError when none exists."""
+    fixed = _cells(b.fixed)
+    if keep_placements:
+        fixed = {**_cells(b.placements), **fixed}
+    return dict(first(problem_of(b, fixed)).placements)
+
+
+def hint(b: Board) -> dict[str, Any]:
+    """One more piece of a solution that keeps everything placed so far, or why there is
+    none."""
+    try:
+        sol = solve(b, True)
+    except InfeasibleError:
+        return {"hint": None, "message": "no arrangement completes these pieces: take some "
+                                         "back (the mismatches are crossed)"}
+    placed = {**_cells(b.placements), **_cells(b.fixed)}
+    for cell, piece in sorted(sol.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        if cell not in placed:
+            return {"hint": {"cell": list(cell), "piece": piece},
+                    "message": f"piece {piece} fits on {list(cell)}"}
+    return {"hint": None, "message": "the arrangement is complete"}
+
+
+def solution(b: Board) -> dict[str, Any]:
+    """A whole solution with the fixed pieces (the player's own are ignored)."""
+    sol = solve(b, False)
+    return {"placements": [{"cell": list(c), "piece": n} for c, n in sol.items()]}
+
+
+def puzzle(r: PuzzleRequest) -> dict[str, Any]:
+    """A generated puzzle: the fixed pieces of a problem with exactly one completion."""
+    from solver.arrange.puzzle import generate_puzzle
+
+    made = generate_puzzle(problem_of(r), r.seed)
+    return {"set": r.set, "region": r.region, "border": r.border,
+            "fixed": [{"cell": list(c), "piece": n} for c, n in made.clues.items()]}
