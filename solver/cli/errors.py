@@ -276,5 +276,11 @@ def run(command: Callable[[], Any]) -> NoReturn:
 
 
 def _standalone() -> bool:
-    """True when this process is the ``solver`` command (not a test calling ``main``)."""
-    return os.path.basename(sys.argv[0]) in ("solver", "__main__.py", "-m")
+    """True when this process is the ``solver`` command (not a test calling ``main``).
+
+    ``python3 -m pytest`` also runs a ``__main__.py``: the module's name tells them apart.
+    """
+    spec = getattr(sys.modules.get("__main__"), "__spec__", None)
+    if spec is not None:
+        return getattr(spec, "name", "") in ("solver", "solver.__main__")
+    return os.path.basename(sys.argv[0]) == "solver"
