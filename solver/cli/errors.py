@@ -276,11 +276,9 @@ def run(command: Callable[[], Any]) -> NoReturn:
 
 
 def _standalone() -> bool:
-    """True when this process is the ``solver`` command (not a test calling ``main``).
-
-    ``python3 -m pytest`` also runs a ``__main__.py``: the module's name tells them apart.
-    """
+    """True when this process is the ``solver`` command (``solver ...`` or ``python -m
+    solver``), not another program (pytest, a script) calling ``main``."""
     spec = getattr(sys.modules.get("__main__"), "__spec__", None)
     if spec is not None:
-        return getattr(spec, "name", "") in ("solver", "solver.__main__")
+        return spec.name in ("solver", "solver.__main__")
     return os.path.basename(sys.argv[0]) == "solver"
