@@ -1,8 +1,9 @@
 """Generation time per difficulty level (``solver numbridge generate --difficulty``): median
 and range over seeds, regular and irregular blocks, 30 givens.
 
-Run: ``python benchmarks/numbridge_generation_times.py [SEEDS] [regular,irregular]`` (minutes;
-the machine is shared, so the figures move with its load). Extreme runs stop at 120 s per field.
+Run: ``python benchmarks/numbridge_generation_times.py [SEEDS] [regular,irregular]``
+(minutes; the machine is shared, so the figures move with its load). Extreme runs stop at
+120 s per field.
 """
 
 from __future__ import annotations

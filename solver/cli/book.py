@@ -20,7 +20,12 @@ class _Terminated(KeyboardInterrupt):
     """SIGTERM, turned into an interrupt so that the book made so far is kept."""
 
 
+#: Set when SIGTERM arrived (the interrupt itself may be caught by the book builder).
+_TERMINATED: list[bool] = [False]
+
+
 def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    _TERMINATED[0] = True
     raise _Terminated
 
 
@@ -63,6 +68,7 @@ def book(kind: str, count: int, difficulty: str, seed: int, puzzle_seed: int | N
         raise click.BadParameter("the page must end in .html", param_hint="--html")
     ptype = puzzle_type(kind)
     targets(ptype, 1, difficulty)  # an unknown level is bad input, before any work
+    _TERMINATED[0] = False
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
     interrupted: KeyboardInterrupt | None = None
     try:
@@ -100,7 +106,7 @@ def book(kind: str, count: int, difficulty: str, seed: int, puzzle_seed: int | N
         click.echo(dumps(result.to_json()), nl=False)
     if interrupted is not None:
         click.echo(f"solver: interrupted; kept {len(result.puzzles)} puzzles", err=True)
-        sys.exit(143 if isinstance(interrupted, _Terminated) else 130)
+        sys.exit(143 if _TERMINATED[0] or isinstance(interrupted, _Terminated) else 130)
     if not result.puzzles:
         sys.exit(1)
 

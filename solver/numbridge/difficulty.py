@@ -2,7 +2,8 @@
 level names.
 
 The solver applies the easiest technique of :data:`LADDER` that makes progress, then starts
-again from the easiest (singles; locked candidates; naked and hidden pairs, triples, quads;
+again from the easiest (singles; locked candidates; on irregular blocks the law of leftovers;
+naked and hidden pairs, triples, quads;
 X-wing, swordfish, jellyfish over rows, columns and blocks; turbot fish; W-, XY-, XYZ-wing;
 unique rectangles; simple colouring; X-chains, XY-chains, AICs; ALS-XZ; forcing chains; trial).
 Every technique works on irregular blocks. Every step is checked against the solution: a
@@ -40,6 +41,7 @@ from solver.numbridge.techniques import (
     fish,
     forcing,
     intersections,
+    leftovers,
     singles,
     subsets,
     uniqueness,
@@ -75,6 +77,7 @@ LADDER: list[Technique] = [
     Technique("hidden single", singles.hidden_single, 1.5, "easy", 14),
     Technique("naked single", singles.naked_single, 2.3, "easy", 4),
     Technique("locked candidates", intersections.locked_candidates, 2.6, "medium", 50),
+    Technique("law of leftovers", leftovers.law_of_leftovers, 2.8, "medium", 50),
     Technique("naked pair", partial(subsets.naked_subset, n=2), 3.0, "medium", 60),
     Technique("naked triple", partial(subsets.naked_subset, n=3), 3.6, "medium", 80),
     Technique("hidden pair", partial(subsets.hidden_subset, n=2), 3.4, "medium", 70),

@@ -16,6 +16,12 @@ def position_svg(g: Game, candidates: bool = False, title: str | None = None) ->
                                        f"{'decisive' if bi.decisive else 'won'} block of "
                                        f"{'AB'[bi.owner - 1]}")
                 for bi in a.blocks if bi.owner}
+    if g.result is not None and g.result.winner:
+        # a game won on cells: its decisive blocks are undecided, outlined in the winner's colour
+        w = g.result.winner
+        outlines.update({bi.block: BlockOutline(OWNER_STROKE[w], 7.0,
+                                                f"decisive block of {'AB'[w - 1]} (cells)")
+                         for bi in a.blocks if bi.decisive and not bi.owner})
     cand = None
     if candidates and g.settings.candidates:
         cand = [a.candidates.get(i, 0) for i in range(81)]

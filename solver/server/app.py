@@ -184,6 +184,14 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
                 raise RequestError(exc.message, status=404) from None
         return msg.ReviewStep(**out)
 
+    @app.get("/api/dominions/pieces", tags=["games"])
+    async def dominions_pieces() -> dict[str, dict[str, str]]:
+        """A picture of each of the 63 Dominions pieces in both colours (the hands)."""
+        from solver.server.room_dominions import piece_svg
+
+        return {letter: {str(p): piece_svg(p, c) for p in range(1, 64)}
+                for c, letter in enumerate("WB")}
+
     # ------------------------------------------------------------------ arrangements
     async def arranged(fn: Any, body: Any) -> dict[str, Any]:
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from puzzles.dominions import COLOUR_LETTERS, Move, Position
@@ -24,6 +25,7 @@ def position_of(state: GameState[Any]) -> Position:
     return pos
 
 
+@functools.lru_cache(maxsize=256)
 def piece_svg(piece: int, colour: int) -> str:
     """A small picture of one piece in ``colour`` (drawn by ``reports``)."""
     from puzzles.grids import grid

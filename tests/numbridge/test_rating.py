@@ -158,3 +158,12 @@ def test_chains_alternate_and_start_and_end_with_strong_links(sampled: tuple[lis
                 assert len(s.step.chain) % 2 == 0 and len(s.step.chain) >= 4
                 assert " = " in s.step.text(r.blocks) and s.step.chain[0] != s.step.chain[1]
     assert seen
+
+
+def test_law_of_leftovers_on_irregular_blocks_only() -> None:
+    from solver.numbridge.techniques.grid import Grid
+    from solver.numbridge.techniques.leftovers import law_of_leftovers
+
+    assert law_of_leftovers(Grid(REGULAR[0].field)) is None
+    used = [rate(r.field).used.get("law of leftovers", 0) for r in IRREGULAR[-12:]]
+    assert sum(used) >= 1

@@ -114,6 +114,10 @@ def test_decisive_blocks_after_a_game_won_on_cells() -> None:
     g.play(Move.place("h9", 7))  # B closes h9 in block 9; played out
     assert g.result is not None and g.result.reason == "exhaustion: more cells"
     assert analyse(g).decisive == [9]
+    from solver.numbridge.pictures import position_svg
+
+    svg = position_svg(g)
+    assert "decisive block of B (cells)" in svg
 
 
 def test_games_between_equal_players_end_early_and_never_drawn() -> None:

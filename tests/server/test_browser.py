@@ -207,6 +207,11 @@ def test_arrangements_by_click_hint_and_solution(server: str, browser: Any) -> N
     assert "does not match piece 2" in pg.inner_text("#faults")
     shot(pg, "arrange-mismatch")
     pg.click("#clear")
+    pg.wait_for_function("document.body.dataset.placed === '0'")
+    pg.drag_and_drop('#palette .piece[data-piece="5"]', '[data-cell="2,2"]')  # drag works too
+    pg.wait_for_function("document.body.dataset.placed === '1'")
+    pg.click("#clear")
+    pg.wait_for_function("document.body.dataset.placed === '0'")
     pg.click("#hint")
     pg.wait_for_function("document.body.dataset.placed === '1'")
     assert "fits on" in pg.inner_text("#message")

@@ -30,12 +30,24 @@ async function redraw() {
   const svg = setSvg($("board"), last.svg);
   for (const node of svg.querySelectorAll("[data-cell]")) {
     node.addEventListener("click", () => onCell(node.dataset.cell, node));
+    node.addEventListener("dragover", (ev) => ev.preventDefault());
+    node.addEventListener("drop", (ev) => {  // a piece dragged from the palette
+      ev.preventDefault();
+      const n = parseInt(ev.dataTransfer.getData("text/plain"), 10);
+      if (Number.isNaN(n)) return;
+      const [x, y] = node.dataset.cell.split(",").map(Number);
+      if (fixed.some((p) => p.cell[0] === x && p.cell[1] === y)) { say("a fixed piece stays"); return; }
+      placements = placements.filter((p) => p.cell[0] !== x || p.cell[1] !== y);
+      chosen = node.dataset.cell;
+      place(n);
+    });
   }
   document.body.dataset.placed = String(placements.length);
   $("faults").replaceChildren(...last.mismatches.map((f) => el("li", {}, f)));
   if (!last.mismatches.length) $("faults").append(el("li", { class: "muted" }, "none"));
   $("palette").replaceChildren(...last.left.map((n) => {
-    const b = el("button", { class: "piece", "data-piece": n, onclick: () => place(n) });
+    const b = el("button", { class: "piece", "data-piece": n, draggable: "true", onclick: () => place(n),
+      ondragstart: (ev) => ev.dataTransfer.setData("text/plain", String(n)) });
     setSvg(b, pictures[n]);
     return b;
   }));

@@ -3,6 +3,8 @@
 import { fill, el, setSvg } from "/static/util.js";
 
 let cellAsked = null;
+let pieces = null;  // the 63 pieces drawn by the server once, {W: {n: svg}, B: {...}}
+fetch("/api/dominions/pieces").then((r) => r.json()).then((doc) => { pieces = doc; });
 const layers = new Set();
 
 export function render(ctx, m, changed) {
@@ -23,7 +25,18 @@ export function render(ctx, m, changed) {
     el("div", { id: "overlay-facts", class: "muted" }),
   );
   document.getElementById("hand-title").textContent = m.hand_title;
-  ctx.els.hand.replaceChildren(el("span", { class: "muted" }, m.hand.length ? m.hand.join(" ") : ""));
+  drawHand(ctx, m);
+}
+
+function drawHand(ctx, m) {
+  if (!pieces) { setTimeout(() => drawHand(ctx, m), 200); return; }
+  const colour = "WB"[m.mover_colour];
+  ctx.els.hand.replaceChildren(...m.hand.map((n) => {
+    const item = el("span", { class: "hand-piece", title: `P${n}`, "data-piece": n });
+    setSvg(item, pieces[colour][n]);
+    item.append(el("span", {}, String(n)));
+    return item;
+  }));
 }
 
 async function overlay(ctx) {
