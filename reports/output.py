@@ -37,6 +37,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from puzzles import jsonstyle
 from puzzles.errors import InvalidInputError, SearchInterrupted
 
 
@@ -177,38 +178,19 @@ def write_atomic(path: Path | str, text: str | bytes) -> None:
 
 
 def dumps(doc: object) -> str:
-    """The project's JSON style: two-space indentation, key order kept (it is part of each
-    format), and arrays of plain values (coordinates, boards, lists of numbers) on one line.
+    """The project's JSON style (:mod:`puzzles.jsonstyle`): two-space indentation, key order
+    kept (it is part of each format), and arrays of plain values (coordinates, boards, lists
+    of numbers) on one line.
 
     Examples
     --------
-    >>> print(dumps({"cell": [1, -2], "cells": [[0, 0], [1, 0]], "name": "x"}), end="")
+    >>> print(dumps({"cell": [1, -2], "name": "x"}), end="")
     {
       "cell": [1, -2],
-      "cells": [
-        [0, 0],
-        [1, 0]
-      ],
       "name": "x"
     }
     """
-    return _format(doc, 0) + "\n"
-
-
-def _format(value: object, level: int) -> str:
-    pad, inner = "  " * level, "  " * (level + 1)
-    if isinstance(value, dict):
-        if not value:
-            return "{}"
-        items = [f"{inner}{json.dumps(str(k), ensure_ascii=False)}: {_format(v, level + 1)}"
-                 for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
-    if isinstance(value, list | tuple):
-        if all(not isinstance(v, dict | list | tuple) for v in value):
-            return json.dumps(list(value), ensure_ascii=False)
-        return ("[\n" + ",\n".join(inner + _format(v, level + 1) for v in value) + "\n" + pad
-                + "]")
-    return json.dumps(value, ensure_ascii=False)
+    return jsonstyle.dumps(doc)
 
 
 class JsonLinesWriter:

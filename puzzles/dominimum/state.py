@@ -104,9 +104,9 @@ class DominimumState(GameState[Placement]):
         return [m.placement for m in self.g.history]
 
     def record_text(self) -> str:
-        import json
+        from puzzles.jsonstyle import dumps
 
-        return json.dumps(record_of(self.g), indent=2)
+        return dumps(record_of(self.g)).rstrip("\n")
 
     def _member(self, seat: int) -> list[list[tuple[int, int]]]:
         """The largest group of each value (or symbol) that scores for ``seat``."""

@@ -413,8 +413,10 @@ def _play_command(group: click.Group, kind: str, players_range: tuple[int, int],
     @group.command("tournament")
     @click.option("--seats", type=click.IntRange(*players_range), default=default_players,
                   show_default=True, help="Seats at the table.")
-    @click.option("--games", type=click.IntRange(1, 10**7), default=30, show_default=True)
-    @click.option("--seed", type=int, default=1, show_default=True)
+    @click.option("--games", type=click.IntRange(1, 10**7), default=30, show_default=True,
+                  help="How many games.")
+    @click.option("--seed", type=int, default=1, show_default=True,
+                  help="Seed of game 1 (the deals and players of every game follow from it).")
     @click.option("--players", "players_text", default="random,greedy,lookahead",
                   show_default=True,
                   help="Comma-separated players (random, greedy, lookahead, mcts), rotated "
@@ -429,11 +431,12 @@ def _play_command(group: click.Group, kind: str, players_range: tuple[int, int],
                   help="Write every game record to DIR/game-0001.txt ... (JSON documents).")
     @within_tile_option
     @click.option("--html", "html_path", type=PathOption, help="Write the HTML report.")
+    @click.option("--strategies", "old_strategies", default=None, hidden=True)
     @output_options
     def tournament(seats: int, games: int, seed: int, players_text: str, swap: bool,
                    move_time: float | None, max_nodes: int | None, plot_path: Path | None,
                    records_dir: Path | None, within_tile: bool, html_path: Path | None,
-                   output: Output) -> None:
+                   old_strategies: str | None, output: Output) -> None:
         """Seeded games between players (the one runner of ``solver ladder``): win rates by
         player and seat, scores, a plot.
 
@@ -445,6 +448,15 @@ def _play_command(group: click.Group, kind: str, players_range: tuple[int, int],
         from solver.cli.play import split_players
         from solver.play.match import GameSettings, check_players, run_match
 
+        if players_text.strip().isdigit():  # the old --players N was the number of seats
+            warn_deprecated("--players N", "--seats N")
+            seats, players_text = int(players_text), "random,greedy,lookahead"
+            if not players_range[0] <= seats <= players_range[1]:
+                raise InvalidInputError(f"--seats {seats}: {players_range[0]}-"
+                                        f"{players_range[1]}")
+        if old_strategies is not None:
+            warn_deprecated("--strategies", "--players")
+            players_text = old_strategies
         names = split_players(players_text)
         check_players(kind, names)
         if plot_path is not None and plot_path.suffix.lower() not in (".png", ".svg"):

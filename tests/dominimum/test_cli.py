@@ -92,6 +92,10 @@ def test_best_play_replay_tournament(tmp_path, capsys):
                                      "--strategies", "greedy,random", "--json"])
     assert code == 0 and json.loads(again) == json.loads(rec.read_text())
     assert "--players N is deprecated" in err and "--strategies is deprecated" in err
+    code, old, err = call(capsys, ["dominimum", "tournament", "--players", "2", "--games", "4",
+                                   "--strategies", "random,greedy", "--json", "--quiet"])
+    assert code == 0 and json.loads(old)["results"] == doc["results"]
+    assert "--players N is deprecated; use --seats N" in err
 
 
 def test_score_every_mission(tmp_path, capsys):
