@@ -38,25 +38,34 @@ def parse_position(text: str, where: str = "position") -> Position:
     Raises
     ------
     ParseError
-        Naming the fault: wrong cell count, an unknown token, a repeated or missing piece.
+        Naming the fault and its line and column (of the 17th cell when there are too many,
+        of the end of the text when too few): wrong cell count, an unknown token, a repeated
+        piece.
     """
-    tokens = [t for t in re.split(r"[\s,;/|]+", text.strip()) if t]
+    tokens = [(m.group(), m.start()) for m in re.finditer(r"[^\s,;/|]+", text)]
+
+    def at(offset: int) -> str:
+        line = text.count("\n", 0, offset) + 1
+        return f"{where}: line {line} column {offset - (text.rfind(chr(10), 0, offset) + 1) + 1}"
+
     if len(tokens) != CELLS:
+        place = at(tokens[CELLS][1]) if len(tokens) > CELLS else at(len(text.rstrip()))
         raise ParseError(f"expected 16 cells (15 pieces and a hole), got {len(tokens)}",
-                         where=where)
+                         where=place)
     cells: list[int] = []
-    for i, tok in enumerate(tokens):
+    for i, (tok, offset) in enumerate(tokens):
         if tok in (".", "_", "0"):
             cells.append(HOLE)
             continue
         if tok not in _PIECES:
-            raise ParseError(f"cell {i + 1}: {tok!r} is not a piece 1-15 or a hole", where=where)
+            raise ParseError(f"cell {i + 1}: {tok!r} is not a piece 1-15 or a hole",
+                             where=at(offset))
         cells.append(int(tok))
     seen: dict[int, int] = {}
     for i, v in enumerate(cells):
         if v in seen:
             what = "two holes" if v == HOLE else f"piece {v} twice"
-            raise ParseError(f"cells {seen[v] + 1} and {i + 1}: {what}", where=where)
+            raise ParseError(f"cells {seen[v] + 1} and {i + 1}: {what}", where=at(tokens[i][1]))
         seen[v] = i
     return tuple(cells)
 

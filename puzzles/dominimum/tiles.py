@@ -67,11 +67,14 @@ def parse_tile(text: str) -> Tile:
     Raises
     ------
     InvalidInputError
-        When the text does not name a tile.
+        When the text does not name a tile (with the column of the first character that is not
+        a value 0-7, ``-``, ``,`` or a space).
     """
     cleaned = text.strip().replace(",", " ").replace("-", " ").split()
     if len(cleaned) == 1 and len(cleaned[0]) == 2:
         cleaned = list(cleaned[0])
     if len(cleaned) != 2 or not all(c in "01234567" for c in cleaned):
-        raise InvalidInputError(f"cannot read tile {text!r}: write it like 3-5")
+        bad = next((i for i, ch in enumerate(text) if ch not in "01234567,- "), None)
+        place = f"column {bad + 1}: " if bad is not None else ""
+        raise InvalidInputError(f"{place}cannot read tile {text!r}: write it like 3-5")
     return tile(int(cleaned[0]), int(cleaned[1]))

@@ -2,7 +2,8 @@
 
 A move is the colour, then in brackets ``P``, the piece number and the cell; a pass is ``W[]``
 (``W[pass]`` is read too). Moves are separated by ``;`` and any white space; ``#`` starts a
-comment that runs to the end of the line. Project rule: an optional first token ``BASE[8]``
+comment that runs to the end of the line. Every error names the line and column (from 1, in
+characters) of the offending token. Project rule: an optional first token ``BASE[8]``
 (or 9, 10) names the board; base 9 is the default and is not written.
 
 Examples
@@ -12,10 +13,10 @@ Examples
 {'h8': 'B55', 'i9': 'W63'}
 >>> write_record(pos)
 'W[P63i9];B[P55h8]'
->>> replay("W[P63i9];B[P54h8]")
+>>> replay("W[P63i9];B[P54h8]")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-puzzles.errors.IllegalMoveError: move 2 B[P54h8]: mismatch on side 1 against i9 (blank facing beam)
+puzzles.errors.IllegalMoveError: line 1 column 10: move 2 B[P54h8]: mismatch on side 1 ...
 """
 
 from __future__ import annotations
@@ -29,20 +30,30 @@ from puzzles.dominions.position import Move, Position
 from puzzles.errors import IllegalMoveError, InvalidInputError, InvalidMoveError, ParseError
 
 _TOKEN = re.compile(r"^([A-Za-z]+)\[([^\]]*)\]$")
+_WORD = re.compile(r"[^;\s]+")
 
 
 @dataclass(frozen=True)
 class RecordMove:
-    """One move of a record as written: its number (from 1), colour letter and move text."""
+    """One move of a record as written: its number (from 1), colour letter and move text, and
+    where its token starts in the record text (line and column from 1; 0 when unknown)."""
 
     number: int
     colour: str
     text: str
+    line: int = 0
+    column: int = 0
 
     @property
     def token(self) -> str:
         """The move as it appears in the record (``B[P55h8]``)."""
         return f"{self.colour}[{self.text}]"
+
+    @property
+    def where(self) -> str:
+        """``line 1 column 10: move 2 B[P55h8]`` (without the place when it is unknown)."""
+        place = f"line {self.line} column {self.column}: " if self.line else ""
+        return f"{place}move {self.number} {self.token}"
 
 
 @dataclass(frozen=True)
@@ -54,32 +65,41 @@ class Record:
 
 
 def parse_record(text: str) -> Record:
-    """Split a record into moves; raises ParseError naming the bad token and its number."""
-    body = "\n".join(line.split("#", 1)[0] for line in text.splitlines())
-    tokens = [t.strip() for t in re.split(r"[;\s]+", body) if t.strip()]
+    """Split a record into moves; raises ParseError naming the bad token, its move number and
+    its line and column."""
     base = 9
     moves: list[RecordMove] = []
-    for pos, tok in enumerate(tokens):
-        m = _TOKEN.match(tok)
-        if not m:
-            raise ParseError(f"{tok!r} is not a move like W[P63i9] or W[]",
-                             where=f"move {len(moves) + 1}")
-        tag, inner = m.group(1).upper(), m.group(2).strip()
-        if tag == "BASE":
-            if pos != 0 or inner not in ("8", "9", "10"):
-                raise ParseError(f"{tok!r}: BASE[n] may only come first, with n = 8, 9 or 10")
-            base = int(inner)
-            continue
-        if tag not in ("W", "B"):
-            raise ParseError(f"{tok!r}: colour must be W or B", where=f"move {len(moves) + 1}")
-        moves.append(RecordMove(len(moves) + 1, tag, inner))
+    first = True
+    for lineno, raw in enumerate(text.split("\n"), start=1):
+        for word in _WORD.finditer(raw.split("#", 1)[0]):
+            tok, col = word.group(), word.start() + 1
+            place = f"line {lineno} column {col}"
+            m = _TOKEN.match(tok)
+            if not m:
+                raise ParseError(f"{tok!r} is not a move like W[P63i9] or W[]",
+                                 where=f"{place}: move {len(moves) + 1}")
+            tag, inner = m.group(1).upper(), m.group(2).strip()
+            if tag == "BASE":
+                if not first or inner not in ("8", "9", "10"):
+                    raise ParseError(f"{tok!r}: BASE[n] may only come first, with n = 8, 9 or 10",
+                                     where=place)
+                base = int(inner)
+                first = False
+                continue
+            first = False
+            if tag not in ("W", "B"):
+                raise ParseError(f"{tok!r}: colour must be W or B",
+                                 where=f"{place}: move {len(moves) + 1}")
+            moves.append(RecordMove(len(moves) + 1, tag, inner, lineno, col))
     return Record(base, tuple(moves))
 
 
 def replay_record(record: Record, upto: int | None = None) -> Position:
     """Play the first ``upto`` moves (all by default) of ``record`` from the empty board.
 
-    Raises IllegalMoveError / InvalidMoveError with ``where="move N B[P55h8]"`` and the broken
+    Raises IllegalMoveError / InvalidMoveError with
+    ``where="line L column C: move N B[P55h8]"`` (the place of the move's token in the text, when
+    the record was parsed from text) and the broken
     rule (``wrong-player``, ``off-board``, ``occupied``, ``piece-played``, ``mismatch``,
     ``no-contact``, ``oscillation``, ``game-over``).
     """
@@ -88,7 +108,7 @@ def replay_record(record: Record, upto: int | None = None) -> Position:
         raise InvalidInputError(f"--move {upto} is out of range: the record has "
                                 f"{len(record.moves)} moves")
     for rm in record.moves[: upto if upto is not None else len(record.moves)]:
-        where = f"move {rm.number} {rm.token}"
+        where = rm.where
         if COLOUR_LETTERS[pos.to_move] != rm.colour and not pos.is_over():
             turn = COLOUR_LETTERS[pos.to_move]
             raise IllegalMoveError(f"it is {turn}'s turn", rule="wrong-player", where=where)

@@ -25,6 +25,9 @@ An action line is ``N. P ACTION [ARGS] [@SECONDS]``: ``N`` counts every action l
 ``claim CELL TILE...``, ``pass``, ``offer``, ``accept``, ``resign``, and ``clock`` (no player
 needed: it only lets the clocks run to its time, to record a flag fall).
 
+Every error names the line and column (from 1, in characters) of the offending token:
+``line 7 column 12: place needs a cell and a digit 1-9``.
+
 Examples
 --------
 >>> sol = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -54,11 +57,25 @@ DIGITS = frozenset("123456789")
 
 @dataclass
 class Record:
-    """A parsed record: tags and actions (with their line numbers)."""
+    """A parsed record: tags and actions (with their line numbers and the columns where they
+    start), and where each tag's value starts (``(line, column)``)."""
 
     tags: dict[str, str] = field(default_factory=dict)
     moves: list[Move] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
+    columns: list[int] = field(default_factory=list)
+    tag_places: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def tag_place(self, name: str) -> str:
+        """``record: line 3 column 13``: where a tag's value starts, for messages."""
+        if name in self.tag_places:
+            line, col = self.tag_places[name]
+            return f"record: line {line} column {col}"
+        return "record"
+
+    def tag_where(self, name: str) -> str:
+        """``record: line 3 column 13: [ClaimCost]``, the place and name of a tag's value."""
+        return f"{self.tag_place(name)}: [{name}]"
 
     def field(self) -> Field:
         """The field of the record."""
@@ -76,12 +93,12 @@ class Record:
         s = RoomSettings(
             givens=f.given_count if 22 <= f.given_count <= 34 else 30,
             blocks="regular" if f.regular else "irregular",
-            claim_cost=parse_int(t.get("ClaimCost", "1"), 0, 81, "record: [ClaimCost]"),
-            hand_size=parse_int(t.get("HandSize", "4"), 1, 81, "record: [HandSize]"),
+            claim_cost=parse_int(t.get("ClaimCost", "1"), 0, 81, self.tag_where("ClaimCost")),
+            hand_size=parse_int(t.get("HandSize", "4"), 1, 81, self.tag_where("HandSize")),
             move_limit=parse_decimal(t.get("MoveLimit", "45"), 0, MAX_SECONDS,
-                                     "record: [MoveLimit]"),
+                                     self.tag_where("MoveLimit")),
             game_limit=parse_decimal(t.get("GameLimit", "1200"), 0, MAX_SECONDS,
-                                     "record: [GameLimit]"),
+                                     self.tag_where("GameLimit")),
             candidates=t.get("Candidates", "yes") == "yes", miss=t.get("Miss", "discard"),
             pass_rule=t.get("Pass", "no-move"), flag=t.get("Flag", "lose"),
             exhaustion=t.get("Exhaustion", "cells"), tiles=tiles, claim_tile=claim_tile,
@@ -90,57 +107,80 @@ class Record:
         return s
 
 
-def parse_action(text: str, line: int) -> Move:
-    """One action line as a Move (player 1/2 in ``player``)."""
+def parse_action(text: str, line: int, column: int = 1) -> Move:
+    """One action line as a Move (player 1/2 in ``player``); ``line`` and ``column`` place the
+    start of ``text`` in the record for the messages (``line 4 column 13: ...``)."""
     m = ACTION.match(text)
     if not m:
-        raise ParseError(f"line {line}: cannot read action {text!r} "
+        raise ParseError(f"line {line} column {column}: cannot read action {text!r} "
                          "(expected 'N. A place e5 3 @12.5')")
+
+    def at(offset: int) -> str:
+        return f"line {line} column {column + offset}"
+
     _, who, kind, args, when = m.groups()
     player = {"A": 1, "B": 2}.get(who or "", 0)
-    words = args.split()
-    time = (parse_decimal(when, 0, MAX_SECONDS, f"line {line}: time @{when[:20]}")
+    spans = [(w.group(), m.start(4) + w.start()) for w in re.finditer(r"\S+", args)]
+    words = [w for w, _ in spans]
+    time = (parse_decimal(when, 0, MAX_SECONDS, f"{at(m.start(5) - 1)}: time @{when[:20]}")
             if when is not None else None)
-    try:
-        if kind == "place":
-            if len(words) != 2 or words[1] not in DIGITS:
-                raise InvalidMoveError(f"line {line}: place needs a cell and a digit 1-9")
-            return Move("place", parse_cell(words[0]), int(words[1]), player=player, time=time)
-        if kind == "claim":
-            if not words or not all(w in DIGITS for w in words[1:]):
-                raise InvalidMoveError(f"line {line}: claim needs a cell and the tiles spent")
-            return Move("claim", parse_cell(words[0]), tiles=tuple(int(w) for w in words[1:]),
-                        player=player, time=time)
-    except ParseError as exc:
-        raise ParseError(f"line {line}: {exc.message}") from None
+    kind_at = at(m.start(3))
+    if kind == "place":
+        if len(words) != 2:
+            raise InvalidMoveError(f"{kind_at}: place needs a cell and a digit 1-9")
+        if words[1] not in DIGITS:
+            raise InvalidMoveError(f"{at(spans[1][1])}: place needs a cell and a digit 1-9")
+        cell = _cell(words[0], at(spans[0][1]))
+        return Move("place", cell, int(words[1]), player=player, time=time)
+    if kind == "claim":
+        if not words:
+            raise InvalidMoveError(f"{kind_at}: claim needs a cell and the tiles spent")
+        bad = [c for w, c in spans[1:] if w not in DIGITS]
+        if bad:
+            raise InvalidMoveError(f"{at(bad[0])}: claim needs a cell and the tiles spent")
+        cell = _cell(words[0], at(spans[0][1]))
+        return Move("claim", cell, tiles=tuple(int(w) for w in words[1:]),
+                    player=player, time=time)
     if kind in ("pass", "offer", "accept", "resign", "clock"):
         if words:
-            raise InvalidMoveError(f"line {line}: {kind} takes no arguments")
+            raise InvalidMoveError(f"{at(spans[0][1])}: {kind} takes no arguments")
         if kind != "clock" and not player:
-            raise InvalidMoveError(f"line {line}: {kind} needs the player (A or B)")
+            raise InvalidMoveError(f"{kind_at}: {kind} needs the player (A or B)")
         return Move(kind, player=player, time=time)
-    raise InvalidMoveError(f"line {line}: unknown action {kind!r}")
+    raise InvalidMoveError(f"{kind_at}: unknown action {kind!r}")
+
+
+def _cell(name: str, place: str) -> int:
+    try:
+        return parse_cell(name)
+    except ParseError as exc:
+        raise ParseError(f"{place}: {exc.message}") from None
 
 
 def read_record(text: str) -> Record:
     """Parse a record (tags and actions; the moves are checked by :func:`replay`)."""
     rec = Record()
     expected = 1
-    for n, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
+    for n, raw in enumerate(text.split("\n"), start=1):
+        code = raw.split("#", 1)[0]
+        line = code.strip()
         if not line:
             continue
+        col = len(code) - len(code.lstrip()) + 1
         tag = TAG.match(line)
         if tag:
             rec.tags[tag.group(1)] = tag.group(2)
+            rec.tag_places[tag.group(1)] = (n, col + tag.start(2))
             continue
-        mv = parse_action(line, n)
+        mv = parse_action(line, n, col)
         number = int(line.split(".", 1)[0])
         if number != expected:
-            raise ParseError(f"line {n}: action number {number}, expected {expected}")
+            raise ParseError(f"line {n} column {col}: action number {number}, "
+                             f"expected {expected}")
         expected += 1
         rec.moves.append(mv)
         rec.lines.append(n)
+        rec.columns.append(col)
     return rec
 
 
@@ -154,9 +194,9 @@ def start_game(rec: Record) -> Game:
     if "Bag" in rec.tags:
         bag_text = rec.tags["Bag"].replace(" ", "")
         if not set(bag_text) <= DIGITS:
-            raise ParseError("record: [Bag] must list the tiles as digits 1-9")
+            raise ParseError(f"{rec.tag_where('Bag')} must list the tiles as digits 1-9")
         return Game.new(f, sol, settings, bag=[int(ch) for ch in bag_text])
-    seed = parse_int(rec.tags.get("BagSeed", "0"), 0, 2**63 - 1, "record: [BagSeed]")
+    seed = parse_int(rec.tags.get("BagSeed", "0"), 0, 2**63 - 1, rec.tag_where("BagSeed"))
     return Game.new(f, sol, settings, bag_seed=seed)
 
 
@@ -176,13 +216,14 @@ def replay(rec: Record, upto: int | None = None) -> Game:
         try:
             g.play(mv)
         except IllegalMoveError as exc:
-            raise IllegalMoveError(f"action {i} (line {rec.lines[i - 1]}), {exc.message}",
-                                   rule=exc.rule) from None
+            place = (f"line {rec.lines[i - 1]} column {rec.columns[i - 1]}: "
+                     if i <= len(rec.columns) else f"line {rec.lines[i - 1]}: ")
+            raise IllegalMoveError(f"{place}action {i}, {exc.message}", rule=exc.rule) from None
     if upto is None and "Result" in rec.tags and rec.tags["Result"] not in ("*", ""):
         got = g.result.text() if g.result else "*"
         if got != rec.tags["Result"]:
-            raise InvalidInputError(f"record: [Result \"{rec.tags['Result']}\"] but the moves "
-                                    f"give {got}")
+            raise InvalidInputError(f"{rec.tag_place('Result')}: [Result \"{rec.tags['Result']}\"] "
+                                    f"but the moves give {got}")
     return g
 
 

@@ -26,6 +26,7 @@ Examples
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
@@ -145,7 +146,7 @@ class NumbridgeState(GameState[Move]):
         try:
             move = parse_action("1. " + text.strip(), 1)
         except InvalidInputError as exc:
-            why = exc.message.removeprefix("line 1: ")
+            why = re.sub(r"^line 1 column [0-9]+: ", "", exc.message)
             raise InvalidMoveError(f"{text!r}: {why}") from None
         return replace(move, player=0)
 

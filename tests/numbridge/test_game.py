@@ -263,7 +263,8 @@ def test_record_round_trip_and_refusals() -> None:
     assert g2.status_line() == g.status_line() == "move 5: A to move (One more move in this pair)"
     assert write_record(g2, ("Ann", "Bob")) == text
     bad = text.replace("5. A place", "5. B place")
-    with pytest.raises(IllegalMoveError, match=r"action 5 \(line \d+\), move 4: not B's turn"):
+    with pytest.raises(IllegalMoveError,
+                       match=r"line \d+ column 1: action 5, move 4: not B's turn"):
         replay(read_record(bad))
     with pytest.raises(ParseError, match="action number 7, expected 6"):
         read_record(text + "7. A pass\n")
