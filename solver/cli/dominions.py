@@ -7,9 +7,11 @@ from pathlib import Path
 
 import click
 
+from puzzles.documents import source_name
 from puzzles.dominions import COLOUR_LETTERS, Position, read_record, replay_record
 from puzzles.dominions.records import format_moves
 from puzzles.errors import InfeasibleError, InvalidInputError, SearchInterrupted
+from puzzles.game import located
 from reports.dominions import Marks, position_svg, position_text
 from reports.html import Figure, Section, Table, render_page
 from reports.text import key_values, table
@@ -33,8 +35,13 @@ def dominions() -> None:
 
 
 def load(path: Path, move: int | None) -> Position:
-    """Replay a record file up to ``move`` (all moves by default)."""
-    return replay_record(read_record(path), move)
+    """Replay a record file up to ``move`` (all moves by default); errors name the file."""
+    record = read_record(path)
+    try:
+        return replay_record(record, move)
+    except InvalidInputError as exc:
+        where = f"{source_name(path)}: {exc.where}" if exc.where else source_name(path)
+        raise located(exc, where) from None
 
 
 def summary_text(pos: Position) -> str:

@@ -249,7 +249,12 @@ def _load_game(record_path: Path, at: int | None) -> tuple[Record, Game]:
         rec.tags["Solution"] = found.solution
     if at is not None and not 0 <= at <= len(rec.moves):
         raise InvalidInputError(f"--move {at}: the record has {len(rec.moves)} actions")
-    return rec, replay(rec, at)
+    try:
+        return rec, replay(rec, at)
+    except InvalidInputError as exc:
+        from puzzles.game import located
+
+        raise located(exc, source_name(record_path)) from None
 
 
 @numbridge.command()

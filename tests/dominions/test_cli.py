@@ -143,3 +143,13 @@ def test_selfplay_interrupted_keeps_finished_games(tmp_path: Path, monkeypatch: 
     doc = json.loads(out)
     assert len(doc["games"]) == 1 and doc["interrupted"] is True
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game-0001.txt"]
+
+
+def test_replay_error_names_file_line_and_column(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("# first line\nW[P63i9]\n   B[P54h8]\n")
+    code, _, err = run(["dominions", "replay", str(path)], capsys)
+    assert code == 2
+    assert err.strip() == (f"solver: error: {path}: line 3 column 4: move 2 B[P54h8]: "
+                           "mismatch on side 1 against i9 (blank facing beam)")

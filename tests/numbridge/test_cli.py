@@ -105,7 +105,7 @@ def test_illegal_record_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str
                    "1. A place a9 3\n2. A place b9 4\n")
     code, _, err = run(["numbridge", "analyse", str(rec)], capsys)
     assert code == 2
-    assert "line 5 column 1: action 2, move 2: not A's turn, B is to move" in err
+    assert f"{rec}: line 5 column 1: action 2, move 2: not A's turn, B is to move" in err
 
 
 def test_record_without_solution_is_solved(tmp_path: Path,
