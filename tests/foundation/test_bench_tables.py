@@ -114,8 +114,11 @@ def sections(text: str) -> list[tuple[str | None, str]]:
 
 
 def command_exists(command: str) -> bool:
-    """Whether COMMAND names a script, test file or ``solver`` subcommand of this repository."""
+    """Whether COMMAND names a script or test file of this repository, or is a ``solver``
+    command line that click parses (subcommand, options and arguments all valid)."""
     import importlib
+
+    import click
 
     from solver.cli import SUBCOMMANDS
 
@@ -126,9 +129,17 @@ def command_exists(command: str) -> bool:
         if len(words) < 2 or words[1] not in SUBCOMMANDS:
             return False
         module, attr = SUBCOMMANDS[words[1]][0].split(":")
-        group = getattr(importlib.import_module(module), attr)
-        sub = [w for w in words[2:] if not w.startswith("-")][:1]
-        return not sub or not hasattr(group, "commands") or sub[0] in group.commands
+        command = getattr(importlib.import_module(module), attr)
+        name, args = words[1], words[2:]
+        while isinstance(command, click.Group) and args and not args[0].startswith("-"):
+            if args[0] not in command.commands:
+                return False
+            command, name, args = command.commands[args[0]], args[0], args[1:]
+        try:  # click parses the arguments as the command line would (nothing is run)
+            command.make_context(name, list(args))
+        except click.ClickException:
+            return False
+        return True
     if words[:2] in (["python3", "-m"], ["python", "-m"]) and len(words) > 2:
         if words[2] == "pytest":
             paths = [w.split("::")[0] for w in words[3:] if "/" in w]
@@ -223,4 +234,7 @@ def test_the_figure_scanner() -> None:
     assert command_exists("solver arrange count compact --region 4x4")
     assert command_exists("python3 -m benchmarks.report all")
     assert not command_exists("solver arrange frobnicate")
+    assert not command_exists("solver arrange count compact --no-such-option 3")
+    assert not command_exists("solver arrange count hexagon")  # not a problem kind
+    assert not command_exists("solver dominimum extremes")  # --mission is required
     assert not command_exists("python3 benchmarks/no_such.py")
