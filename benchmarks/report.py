@@ -19,6 +19,11 @@ Each run is one ``pytest --benchmark-only --benchmark-json`` process over the ta
 benchmarks. For each run the ratio of a row is the peer's median over ours; the table shows the
 median of those ratios over the runs and their range (min-max), and the medians of the times.
 A target is reported "met" only when the median ratio of this report reaches it.
+
+Figures this script does not write (one-off runs, profiles, load tests) stand under
+``<!-- measured: COMMAND | DATE | load X -->`` (or ``<!-- limits: WHAT -->`` for settings and
+goals); the same test checks that every speed figure in the docs has one of the three and that
+COMMAND exists.
 """
 
 from __future__ import annotations

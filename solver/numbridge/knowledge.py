@@ -27,7 +27,13 @@ from typing import Any
 from puzzles.game import GameState
 from puzzles.numbridge.game import MAJORITY, Game
 from puzzles.numbridge.state import NumbridgeState
-from solver.numbridge.players import _after, block_value, evaluate, useful_moves
+from solver.numbridge.players import (
+    _after,
+    block_tallies,
+    block_value,
+    evaluate,
+    useful_moves,
+)
 from solver.play.mcts import Knowledge
 
 SCALE = 1.2  # blocks for a win estimate of 70%
@@ -38,16 +44,7 @@ def block_balance(g: Game, p: int) -> float:
     mover = g.mover
     pair_left = g.left_in_pair
     total = 0.0
-    for cells in g.blocks.values():
-        mine = theirs = free = 0
-        for c in cells:
-            o = g.owner[c]
-            if o == p:
-                mine += 1
-            elif o:
-                theirs += 1
-            elif g.digits[c] == 0 or g.is_given(c):
-                free += 1
+    for mine, theirs, free in block_tallies(g, p):
         v = block_value(mine, theirs, free)
         if mine < MAJORITY and theirs < MAJORITY:
             if mine == theirs == MAJORITY - 1 and free >= 1:

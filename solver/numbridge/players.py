@@ -28,7 +28,7 @@ Examples
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from puzzles.numbridge.field import CELLS
@@ -96,15 +96,8 @@ def block_value(mine: int, theirs: int, open_cells: int) -> float:
     return v
 
 
-def evaluate(g: Game, p: int, threats: bool = False) -> float:
-    """Block evaluation of the position for player ``p`` (a won game is +-100).
-
-    With ``threats`` the opponent is about to play a pair: a block where he holds four (three)
-    cells with one (two) open cells counts as nearly lost.
-    """
-    if g.result is not None:
-        return 0.0 if g.result.winner == 0 else (100.0 if g.result.winner == p else -100.0)
-    total = 0.0
+def block_tallies(g: Game, p: int) -> Iterator[tuple[int, int, int]]:
+    """For each block: (cells of ``p``, cells of the opponent, cells still to take)."""
     for cells in g.blocks.values():
         mine = theirs = free = 0
         for c in cells:
@@ -115,6 +108,19 @@ def evaluate(g: Game, p: int, threats: bool = False) -> float:
                 theirs += 1
             elif g.digits[c] == 0 or g.is_given(c):
                 free += 1
+        yield mine, theirs, free
+
+
+def evaluate(g: Game, p: int, threats: bool = False) -> float:
+    """Block evaluation of the position for player ``p`` (a won game is +-100).
+
+    With ``threats`` the opponent is about to play a pair: a block where he holds four (three)
+    cells with one (two) open cells counts as nearly lost.
+    """
+    if g.result is not None:
+        return 0.0 if g.result.winner == 0 else (100.0 if g.result.winner == p else -100.0)
+    total = 0.0
+    for mine, theirs, free in block_tallies(g, p):
         v = block_value(mine, theirs, free)
         if threats and mine < MAJORITY and theirs < MAJORITY:
             if theirs == MAJORITY - 1 and free >= 1 and mine + free - 1 < MAJORITY + 1:

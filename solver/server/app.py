@@ -208,7 +208,8 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
         if set_name not in arrange.DEFAULT_REGION:
             raise RequestError(f"unknown set {set_name!r}")
         return {"set": set_name, "region": arrange.DEFAULT_REGION[set_name],
-                "pieces": {str(k): v for k, v in arrange.pieces_svg(set_name).items()}}
+                "pieces": {str(k): v for k, v in arrange.pieces_svg(set_name).items()},
+                "orientation": {str(k): v for k, v in arrange.orientations(set_name).items()}}
 
     @app.post("/api/arrange/board", tags=["arrangements"],
               responses={400: {"model": msg.ErrorBody}})
@@ -248,9 +249,18 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
         return page("index.html.j2", rooms=[r.info() for r in ROOMS.values()], games=rows)
 
     @app.get("/arrange", response_class=HTMLResponse, include_in_schema=False)
-    async def arrange_page() -> HTMLResponse:
+    async def arrange_page(set_name: str = Query("square", alias="set", max_length=20),
+                           region: str | None = Query(None, max_length=40),
+                           puzzle: int | None = None) -> HTMLResponse:
+        """The page; ``?set=triangle&puzzle=SEED`` opens that set's generated puzzle."""
+        if set_name not in arrange.DEFAULT_REGION:
+            raise RequestError(f"unknown set {set_name!r} (the page offers "
+                               f"{', '.join(arrange.DEFAULT_REGION)})")
+        if puzzle is not None and not 0 <= puzzle < 2**31:
+            raise RequestError(f"puzzle seed {puzzle} out of range 0..{2**31 - 1}")
         return page("arrange.html.j2", sets=list(arrange.DEFAULT_REGION),
-                    regions=arrange.DEFAULT_REGION)
+                    regions=arrange.DEFAULT_REGION, chosen=set_name,
+                    region=region or arrange.DEFAULT_REGION[set_name], puzzle=puzzle)
 
     @app.get("/new/{game}", response_class=HTMLResponse, include_in_schema=False)
     async def new_page(game: str) -> HTMLResponse:

@@ -22,7 +22,7 @@ from solver.arrange.api import first
 from solver.arrange.problem import ArrangementProblem
 
 #: Sets and regions offered on the page (small enough to solve while one waits).
-DEFAULT_REGION = {"square": "4x4", "hexagon": "rhombus:8x8"}
+DEFAULT_REGION = {"square": "4x4", "triangle": "4x4", "hexagon": "rhombus:8x8"}
 _CELL = re.compile(r"cell \[(-?\d+), (-?\d+)\]")
 
 
@@ -68,35 +68,37 @@ def problem_of(b: Board | PuzzleRequest, fixed: dict[tuple[int, int], int] | Non
     return ArrangementProblem.create(b.set, "compact", b.region, b.border, fixed or {})
 
 
+def orientations(set_name: str) -> dict[int, str]:
+    """Each piece's orientation (``up``/``down`` on the triangle grid, ``any`` elsewhere)."""
+    ps = piece_set(set_name)
+    return {p.number: (p.orientation or "any") if ps.grid.oriented else "any" for p in ps.pieces}
+
+
 def pieces_svg(set_name: str) -> dict[int, str]:
     """A small picture of every piece of the set (``reports``), by number."""
     ps = piece_set(set_name)
     out = {}
+    size = 30.0 if ps.grid.oriented else 18.0  # a triangle fills less of its box
     for p in ps.pieces:
         cell = (0, 0)
         if p.orientation == "down":
             cell = (1, 0)
         out[p.number] = board_svg(ps.grid, [cell], {cell: PieceDrawing(p.beams,
                                                                        label=str(p.number))},
-                                  style=Style(cell_size=18.0, beam_width=2.4, margin=3.0))
+                                  style=Style(cell_size=size, beam_width=2.4, margin=3.0))
     return out
 
 
 def board(b: Board) -> dict[str, Any]:
     """The drawn board, the verifier's faults (with the cells they name) and the pieces left.
 
-    Raises InvalidInputError for a piece the set does not have or a cell off the region."""
+    Raises InvalidInputError for a piece the set does not have, a cell off the region or a
+    piece of the player's on a fixed (locked) cell."""
     fixed = _cells(b.fixed)
     problem = problem_of(b, fixed)
-    placed = {**_cells(b.placements), **fixed}
+    placed = _placed(b, problem)
     region = problem.region
     assert region is not None
-    numbers = set(piece_set(problem.set_name).numbers())
-    for cell, n in placed.items():
-        if n not in numbers:
-            raise InvalidInputError(f"set {problem.set_name!r} has no piece {n}")
-        if cell not in region.cells:
-            raise InvalidInputError(f"cell {list(cell)} lies outside the region {region.name!r}")
     arr = Arrangement(problem.set_name, "compact", placed, region)
     found = list(faults(arr, fixed))
     mismatches = [f for f in found if "is empty" not in f and "not placed" not in f]
@@ -107,7 +109,31 @@ def board(b: Board) -> dict[str, Any]:
                                    marked=marked),
             "faults": found, "mismatches": mismatches, "left": left,
             "cells": [list(c) for c in region.ordered_cells],
-            "complete": not found, "fixed": [list(c) for c in fixed]}
+            "complete": not found, "fixed": [list(c) for c in fixed],
+            "orientation": {f"{x},{y}": region.grid.orientation((x, y))
+                            if region.grid.oriented else "any"
+                            for x, y in region.ordered_cells}}
+
+
+def _placed(b: Board, problem: ArrangementProblem) -> dict[tuple[int, int], int]:
+    """The fixed pieces and the player's, checked: known pieces, on the region, none of the
+    player's on a fixed cell."""
+    fixed = _cells(b.fixed)
+    mine = _cells(b.placements)
+    region = problem.region
+    assert region is not None
+    for cell in mine:
+        if cell in fixed:
+            raise InvalidInputError(f"cell {list(cell)} holds a fixed piece of the puzzle; "
+                                    "it is locked")
+    placed = {**mine, **fixed}
+    numbers = set(piece_set(problem.set_name).numbers())
+    for cell, n in placed.items():
+        if n not in numbers:
+            raise InvalidInputError(f"set {problem.set_name!r} has no piece {n}")
+        if cell not in region.cells:
+            raise InvalidInputError(f"cell {list(cell)} lies outside the region {region.name!r}")
+    return placed
 
 
 def solve(b: Board, keep_placements: bool) -> dict[tuple[int, int], int]:
@@ -116,7 +142,7 @@ def solve(b: Board, keep_placements: bool) -> dict[tuple[int, int], int]:
     Raises InfeasibleError when none exists."""
     fixed = _cells(b.fixed)
     if keep_placements:
-        fixed = {**_cells(b.placements), **fixed}
+        fixed = _placed(b, problem_of(b, fixed))
     return dict(first(problem_of(b, fixed)).placements)
 
 
@@ -147,5 +173,6 @@ def puzzle(r: PuzzleRequest) -> dict[str, Any]:
     from solver.arrange.puzzle import generate_puzzle
 
     made = generate_puzzle(problem_of(r), r.seed)
-    return {"set": r.set, "region": r.region, "border": r.border,
-            "fixed": [{"cell": list(c), "piece": n} for c, n in made.clues.items()]}
+    cells = sorted(made.clues, key=lambda c: (c[1], c[0]))
+    return {"set": r.set, "region": r.region, "border": r.border, "seed": r.seed,
+            "fixed": [{"cell": list(c), "piece": made.clues[c]} for c in cells]}

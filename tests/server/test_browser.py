@@ -221,3 +221,25 @@ def test_arrangements_by_click_hint_and_solution(server: str, browser: Any) -> N
     assert pg.inner_text("#message") == "the verifier accepts this arrangement"
     shot(pg, "arrange-solved")
     assert errors == []
+
+
+def test_arrangements_generated_puzzle_keeps_its_pieces(server: str, browser: Any) -> None:
+    errors: list[str] = []
+    pg = page(browser, f"{server}/arrange?set=triangle&puzzle=2", errors)
+    pg.wait_for_function("Number(document.body.dataset.fixed) > 0")
+    assert "fixed pieces" in pg.inner_text("#message")
+    locked = pg.get_attribute("#board svg [data-cell].locked", "data-cell")
+    assert locked is not None
+    pg.click(f'[data-cell="{locked}"]')
+    assert "is locked" in pg.inner_text("#message")
+    free = pg.eval_on_selector_all("#board svg [data-cell]:not(.locked)",
+                                   "ns => ns.map(n => n.dataset.cell)")
+    pg.click(f'[data-cell="{free[0]}"]')  # the palette dims the pieces pointing the other way
+    assert pg.locator("#palette .piece.wrong-turn").count() > 0
+    shot(pg, "arrange-puzzle")
+    pg.click("#solution")
+    pg.wait_for_function("document.getElementById('status').textContent.includes('Complete')")
+    assert pg.locator("#board svg [data-cell].locked").count() == int(
+        pg.evaluate("document.body.dataset.fixed"))
+    assert "puzzle=2" in pg.url
+    assert errors == []

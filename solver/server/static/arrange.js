@@ -5,6 +5,8 @@ import { el, setSvg } from "/static/util.js";
 
 const $ = (id) => document.getElementById(id);
 let pictures = {};
+let pieceTurn = {};  // piece -> "up" / "down" (triangle set) or "any"
+let puzzleSeed = null;  // the seed of the generated puzzle on the board, if any
 let fixed = [];
 let placements = [];
 let chosen = null;  // the clicked cell "x,y"
@@ -21,6 +23,8 @@ async function post(path, doc) {
   return out;
 }
 
+const isFixed = (x, y) => fixed.some((p) => p.cell[0] === x && p.cell[1] === y);
+
 function say(text, isError = false) { $("message").textContent = text; $("message").className = "message" + (isError ? " error" : ""); }
 
 async function redraw() {
@@ -36,13 +40,18 @@ async function redraw() {
       const n = parseInt(ev.dataTransfer.getData("text/plain"), 10);
       if (Number.isNaN(n)) return;
       const [x, y] = node.dataset.cell.split(",").map(Number);
-      if (fixed.some((p) => p.cell[0] === x && p.cell[1] === y)) { say("a fixed piece stays"); return; }
+      if (isFixed(x, y)) { say(`cell ${x},${y} is locked: a fixed piece of the puzzle`, true); return; }
       placements = placements.filter((p) => p.cell[0] !== x || p.cell[1] !== y);
       chosen = node.dataset.cell;
       place(n);
     });
   }
+  for (const p of fixed) {  // the puzzle's pieces are locked
+    const node = svg.querySelector(`[data-cell="${p.cell.join(",")}"]`);
+    if (node) { node.classList.add("locked"); node.setAttribute("aria-disabled", "true"); }
+  }
   document.body.dataset.placed = String(placements.length);
+  document.body.dataset.fixed = String(fixed.length);
   $("faults").replaceChildren(...last.mismatches.map((f) => el("li", {}, f)));
   if (!last.mismatches.length) $("faults").append(el("li", { class: "muted" }, "none"));
   $("palette").replaceChildren(...last.left.map((n) => {
@@ -51,19 +60,33 @@ async function redraw() {
     setSvg(b, pictures[n]);
     return b;
   }));
+  markTurns();
   $("status").textContent = last.complete ? "Complete: the verifier accepts this arrangement." :
     `${placements.length + fixed.length} of ${last.cells.length} cells filled${chosen ? ` · cell ${chosen} chosen: pick a piece` : ""}`;
 }
 
 function onCell(name, node) {
   const [x, y] = name.split(",").map(Number);
-  if (fixed.some((p) => p.cell[0] === x && p.cell[1] === y)) { say("a fixed piece stays"); return; }
+  if (isFixed(x, y)) { say(`cell ${name} is locked: a fixed piece of the puzzle`, true); return; }
   const mine = placements.findIndex((p) => p.cell[0] === x && p.cell[1] === y);
   if (mine >= 0) { placements.splice(mine, 1); chosen = null; say("piece taken back"); redraw(); return; }
   chosen = name;
   for (const n of $("board").querySelectorAll(".selected-cell")) n.classList.remove("selected-cell");
   node.classList.add("selected-cell");
   $("status").textContent = `cell ${name} chosen: pick a piece`;
+  markTurns();
+}
+
+// On the triangle grid a piece points up or down like its cell: the palette dims the pieces
+// that cannot go on the chosen cell (the verifier would refuse them).
+function markTurns() {
+  const turn = chosen && last ? last.orientation[chosen] : "any";
+  for (const b of $("palette").querySelectorAll(".piece")) {
+    const t = pieceTurn[b.dataset.piece];
+    const off = turn !== "any" && t !== turn;
+    b.classList.toggle("wrong-turn", off);
+    b.title = off ? `piece ${b.dataset.piece} points ${t}; cell ${chosen} points ${turn}` : "";
+  }
 }
 
 function place(n) {
@@ -78,21 +101,30 @@ function place(n) {
 async function loadSet(keepRegion = false) {
   const doc = await (await fetch(`/api/arrange/pieces/${$("set").value}`)).json();
   pictures = doc.pieces;
+  pieceTurn = doc.orientation;
   if (!keepRegion) $("region").value = doc.region;
 }
 
-$("set").addEventListener("change", async () => { fixed = []; placements = []; await loadSet(); redraw(); });
-$("empty").onclick = () => { fixed = []; placements = []; chosen = null; redraw(); };
+function remember() {  // the address names the puzzle on the board, so it can be shared
+  const q = new URLSearchParams({ set: $("set").value, region: $("region").value });
+  if (puzzleSeed !== null) q.set("puzzle", String(puzzleSeed));
+  history.replaceState(null, "", `/arrange?${q}`);
+}
+
+$("set").addEventListener("change", async () => { fixed = []; placements = []; chosen = null; puzzleSeed = null; await loadSet(); remember(); redraw(); });
+$("empty").onclick = () => { fixed = []; placements = []; chosen = null; puzzleSeed = null; remember(); redraw(); };
 $("clear").onclick = () => { placements = []; chosen = null; redraw(); };
-$("generate").onclick = async () => {
+async function generate() {
   say("generating a puzzle with exactly one completion…");
   try {
     const p = await post("/api/arrange/puzzle", { set: $("set").value, region: $("region").value, border: $("border").value, seed: parseInt($("seed").value, 10) || 0 });
-    fixed = p.fixed; placements = [];
-    say(`${fixed.length} fixed pieces (outlined); complete the arrangement`);
+    fixed = p.fixed; placements = []; chosen = null; puzzleSeed = p.seed;
+    remember();
+    say(`puzzle ${p.seed}: ${fixed.length} fixed pieces (outlined in red, locked); place the rest`);
   } catch (e) { say(e.message, true); }
   redraw();
-};
+}
+$("generate").onclick = generate;
 $("hint").onclick = async () => {
   say("asking the engines…");
   try {
@@ -116,5 +148,6 @@ $("solution").onclick = async () => {
   } catch (e) { say(e.message, true); }
 };
 
-await loadSet();
-redraw();
+await loadSet(true);
+if ($("arrange").dataset.puzzle !== undefined) await generate();  // /arrange?puzzle=SEED
+else redraw();
