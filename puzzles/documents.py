@@ -56,8 +56,10 @@ M = TypeVar("M")
 
 
 def source_name(source: Path | str) -> str:
-    """How a source is named in messages (``<stdin>`` for ``-``)."""
-    return "<stdin>" if str(source) == "-" else str(source)
+    """How a source is named in messages (``<stdin>`` for ``-``; quoted when the name holds a
+    new line or another unprintable character, so that a message stays one line)."""
+    name = str(source)
+    return "<stdin>" if name == "-" else name if name.isprintable() else repr(name)
 
 
 def read_bytes(source: Path | str, what: str = "file") -> bytes:
@@ -75,7 +77,7 @@ def read_bytes(source: Path | str, what: str = "file") -> bytes:
             raise InvalidInputError(f"{what} is larger than {MAX_BYTES} bytes", where="<stdin>")
         return data
     path = Path(source)
-    name = str(path)
+    name = source_name(path)
     try:
         info = os.stat(path)
     except FileNotFoundError:
