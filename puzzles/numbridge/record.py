@@ -81,6 +81,14 @@ class Record:
         """The field of the record."""
         if "Givens" not in self.tags:
             raise ParseError("record: the [Givens \"...\"] tag is missing")
+        for name, allowed, what in (("Givens", "0123456789.", "a digit 0-9 or '.'"),
+                                    ("Blocks", "123456789", "a block id 1-9")):
+            value = self.tags.get(name, "")
+            bad = next((i for i, ch in enumerate(value) if ch not in allowed), None)
+            if bad is not None and name in self.tag_places:
+                line, col = self.tag_places[name]
+                raise ParseError(f"record: line {line} column {col + bad}: [{name}]: "
+                                 f"{value[bad]!r} is not {what}")
         return Field.make(self.tags["Givens"], self.tags.get("Blocks", REGULAR_BLOCKS))
 
     def settings(self, f: Field) -> RoomSettings:

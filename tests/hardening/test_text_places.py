@@ -129,6 +129,19 @@ def test_numbridge_tag_error_points_at_value(tag: str, value: str) -> None:
     assert text_at(head, str(err.value)).startswith(f'{value}"]')
 
 
+@pytest.mark.parametrize(("tag", "at"), [("Givens", 40), ("Blocks", 77)])
+def test_numbridge_field_tag_error_points_at_character(tag: str, at: int) -> None:
+    value = SOL[:72] + "000000000" if tag == "Givens" else "".join(
+        str(r // 3 * 3 + c // 3 + 1) for r in range(9) for c in range(9))
+    value = value[:at] + "²" + value[at + 1:]
+    text = NB_HEAD.replace(f'[Givens "{SOL[:72]}000000000"]', "") + f'  [{tag} "{value}"]\n'
+    if tag == "Blocks":
+        text = f'[Givens "{SOL[:72]}000000000"]\n' + text
+    with pytest.raises(ParseError) as err:
+        start_game(read_record(text))
+    assert text_at(text, str(err.value)).startswith("²")
+
+
 def test_numbridge_replay_error_points_at_action() -> None:
     text = NB_HEAD + "1. A place a9 3\n\n   2. A place b9 4\n"
     with pytest.raises(IllegalMoveError) as err:
