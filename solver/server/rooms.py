@@ -7,6 +7,7 @@ lives here: every move is checked by the game's rules engine through its ``GameS
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from puzzles.errors import InvalidInputError
@@ -14,7 +15,7 @@ from puzzles.game import GameState, game_class
 from solver.server.messages import GameInfo, RoomSetting
 
 
-class Room:
+class Room(ABC):
     """The generic room: settings, seats, engine players, moves through ``GameState``."""
 
     game: ClassVar[str] = ""
@@ -81,9 +82,9 @@ class Room:
         return out
 
     # ------------------------------------------------------------------ the game
+    @abstractmethod
     def new_state(self, settings: dict[str, Any], seats: int, seed: int) -> GameState[Any]:
         """A new deal."""
-        raise NotImplementedError
 
     def from_record(self, text: str) -> GameState[Any]:
         """A game continued from a record (games that support it)."""
@@ -118,18 +119,18 @@ class Room:
         return []
 
     # ------------------------------------------------------------------ pictures
+    @abstractmethod
     def render(self, state: GameState[Any], seat: int | None,
                shared: dict[str, Any]) -> dict[str, Any]:
         """What ``seat`` sees: the board (SVG from ``reports/``), hand, info and actions.
 
         ``shared`` memoizes the public parts (the board picture) across the seats of one
         position: drawing is the costly step of a broadcast."""
-        raise NotImplementedError
 
     def cell_info(self, state: GameState[Any], seat: int | None, cell: str) -> dict[str, Any]:
         """What may go on ``cell``."""
         raise InvalidInputError(f"{self.game}: no cell queries")
 
+    @abstractmethod
     def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
         """The position after ``ply`` actions with the chosen analysis layers."""
-        raise NotImplementedError
