@@ -5,7 +5,7 @@ Rules (every file the project writes goes through ``write_atomic`` or ``JsonLine
 - only regular files or new paths are written; a folder, a device (``/dev/full``), a pipe or
   socket, a symlink loop, a read-only file or a folder one may not write into is refused at
   once with one line (:class:`OutputError`, exit code 2), before any work is lost;
-- the data goes to a temporary file ``.NAME.XXXX.part`` in the same folder, is flushed to disk
+- the data goes to a temporary file ``.NAME.<random>.part`` in the same folder, is flushed to disk
   and renamed over the target, so a reader never sees half a file; a symlink to a regular file
   is followed (the link stays, its target is replaced);
 - on any error, Ctrl-C or SIGTERM the temporary file is removed and an existing target is left

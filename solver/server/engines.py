@@ -29,8 +29,12 @@ def choose_move(game: str, state_doc: dict[str, Any], player: str, options: dict
     return state.move_text(move)
 
 
-class EnginePool:
-    """A pool of worker processes (or threads, ``kind="thread"``) for engine moves."""
+class _WorkerPool:
+    """A lazily started pool of worker processes (or threads, ``kind="thread"``)."""
+
+    #: How many threads a ``kind="thread"`` pool gets (None: ``workers``), and their name.
+    thread_workers: int | None = None
+    thread_name = "worker"
 
     def __init__(self, workers: int | None = None, kind: str = "process") -> None:
         self.kind = kind
@@ -40,18 +44,12 @@ class EnginePool:
     def _executor(self) -> concurrent.futures.Executor:
         if self._pool is None:
             if self.kind == "thread":
-                self._pool = concurrent.futures.ThreadPoolExecutor(self.workers, "engine")
+                self._pool = concurrent.futures.ThreadPoolExecutor(
+                    self.thread_workers or self.workers, self.thread_name)
             else:
                 ctx = multiprocessing.get_context("spawn")
                 self._pool = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=ctx)
         return self._pool
-
-    async def choose(self, game: str, state_doc: dict[str, Any], player: str,
-                     options: dict[str, Any], seed: int) -> str:
-        """Ask a worker for the move; returns its text."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), choose_move, game, state_doc,
-                                          player, options, seed)
 
     def close(self) -> None:
         """Stop the workers (running jobs are abandoned)."""
@@ -59,6 +57,18 @@ class EnginePool:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
 
+
+class EnginePool(_WorkerPool):
+    """A pool of worker processes (or threads, ``kind="thread"``) for engine moves."""
+
+    thread_name = "engine"
+
+    async def choose(self, game: str, state_doc: dict[str, Any], player: str,
+                     options: dict[str, Any], seed: int) -> str:
+        """Ask a worker for the move; returns its text."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), choose_move, game, state_doc,
+                                          player, options, seed)
 
 def draw_position(game: str, state_doc: dict[str, Any], seats: list[int | None]
                   ) -> list[dict[str, Any]]:
@@ -73,22 +83,11 @@ def draw_position(game: str, state_doc: dict[str, Any], seats: list[int | None]
     return [r.render(state, seat, shared) for seat in seats]
 
 
-class DrawingPool:
+class DrawingPool(_WorkerPool):
     """Workers that draw positions (processes by default; ``kind="thread"``: one thread)."""
 
-    def __init__(self, workers: int | None = None, kind: str = "process") -> None:
-        self.kind = kind
-        self.workers = workers or max(1, min(2, os.cpu_count() or 1))
-        self._pool: concurrent.futures.Executor | None = None
-
-    def _executor(self) -> concurrent.futures.Executor:
-        if self._pool is None:
-            if self.kind == "thread":
-                self._pool = concurrent.futures.ThreadPoolExecutor(1, "draw")
-            else:
-                ctx = multiprocessing.get_context("spawn")
-                self._pool = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=ctx)
-        return self._pool
+    thread_workers = 1
+    thread_name = "draw"
 
     async def draw(self, game: str, state_doc: dict[str, Any], seats: list[int | None]
                    ) -> list[dict[str, Any]]:
@@ -96,9 +95,3 @@ class DrawingPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor(), draw_position, game, state_doc,
                                           seats)
-
-    def close(self) -> None:
-        """Stop the workers."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None

@@ -342,12 +342,7 @@ class Manager:
                 raise RequestError("the game ended on time before this move", "game-over")
             if g.state.to_move() != seat:
                 raise RequestError("not your turn", "turn-order")
-            backup = g.state.clone()
-            try:
-                stored = g.room.apply(g.state, seat, text, t)
-            except PuzzleError as exc:
-                g.state = backup
-                raise RequestError(exc.message, getattr(exc, "rule", "") or "") from None
+            stored = _guarded(g, lambda: g.room.apply(g.state, seat, text, t))
             await self._commit(g, seat, stored, t)
         await self._after(g)
 
@@ -360,12 +355,7 @@ class Manager:
             await self._advance_clock(g, t)
             if g.status != "live":
                 raise RequestError("the game ended on time", "game-over")
-            backup = g.state.clone()
-            try:
-                stored = g.room.side_action(g.state, seat, action, t)
-            except PuzzleError as exc:
-                g.state = backup
-                raise RequestError(exc.message, getattr(exc, "rule", "") or "") from None
+            stored = _guarded(g, lambda: g.room.side_action(g.state, seat, action, t))
             await self._commit(g, seat, stored, t)
         await self._after(g)
 
@@ -542,3 +532,13 @@ class Manager:
             return g.room.cell_info(g.state, seat, cell)
         except (InvalidInputError, IllegalMoveError) as exc:
             raise RequestError(exc.message, getattr(exc, "rule", "") or "") from None
+
+
+def _guarded(g: LiveGame, change: Callable[[], list[str]]) -> list[str]:
+    """Run ``change`` on ``g.state``; on a rules error restore the state and refuse."""
+    backup = g.state.clone()
+    try:
+        return change()
+    except PuzzleError as exc:
+        g.state = backup
+        raise RequestError(exc.message, getattr(exc, "rule", "") or "") from None
