@@ -212,12 +212,13 @@ def minimal_field(blocks: str = "regular", seed: int = 0, max_tries: int = 2000)
     layouts = fillings = 0
     for _ in range(max_tries):
         if blocks == "regular":
-            layout: str | None = REGULAR_BLOCKS
+            layout = REGULAR_BLOCKS
         elif blocks == "irregular":
-            layout = None
-            while layout is None:
+            grown = None
+            while grown is None:
                 layouts += 1
-                layout = grow_layout(rng)
+                grown = grow_layout(rng)
+            layout = grown
         else:
             check_blocks(blocks)
             layout = blocks

@@ -10,7 +10,7 @@ from puzzles.errors import BudgetExhaustedError, InvalidInputError
 from puzzles.numbridge.field import Field
 from puzzles.numbridge.game import RoomSettings
 from solver.numbridge.by_difficulty import generate_level, level_within
-from solver.numbridge.difficulty import LEVELS, rate
+from solver.numbridge.difficulty import LEVELS, Rating, rate
 from solver.numbridge.engine import search
 from solver.numbridge.generate import generate
 from tests.cli_helpers import run
@@ -89,6 +89,12 @@ def test_singles_only_means_easy() -> None:
     assert seen >= 5
 
 
+def past_singles(r: Rating) -> list[str]:
+    """The steps after the first run of singles, as text."""
+    k = next(i for i, s in enumerate(r.steps) if s.technique.level != "easy")
+    return [s.step.text(r.blocks) for s in r.steps[k:]]
+
+
 def test_topping_up_keeps_the_solving_path_past_the_first_singles() -> None:
     """Givens added from the cells the first singles fill leave the rest of the path as it
     was: the same hardest technique, the same steps after the singles (effort can only drop)."""
@@ -105,11 +111,6 @@ def test_topping_up_keeps_the_solving_path_past_the_first_singles() -> None:
         assert search(g.field, cap=2).count == 1
         before, after = rate(base.field), rate(g.field)
         assert after.hardest == before.hardest and after.effort <= before.effort
-
-        def past_singles(r: object) -> list[str]:
-            steps = r.steps  # type: ignore[attr-defined]
-            k = next(i for i, s in enumerate(steps) if s.technique.level != "easy")
-            return [s.step.text(g.field.blocks) for s in steps[k:]]
 
         assert past_singles(after) == past_singles(before)
         checked += 1
