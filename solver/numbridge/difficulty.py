@@ -15,6 +15,10 @@ wrong placement or elimination raises :class:`RatingError` (a bug, never an answ
   HoDoKu would see it (full house or naked single 4 points, hidden single 14).
 - ``level``: HoDoKu's rule: the highest level of a technique used, raised while ``effort``
   passes the level's maximum (800 easy, 1000 medium, 1600 hard, 1800 unfair).
+- ``work``: the effort with a single's points divided by the number of singles available at
+  that moment (a single is as hard as it is to find: one of twenty is easy to see, the only
+  one is not); every other step counts its HoDoKu points. It ranks fields that singles solve,
+  where HoDoKu's points barely differ, and follows HoDoKu's score on the others.
 
 Examples
 --------
@@ -32,7 +36,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from puzzles.errors import InvalidInputError
-from puzzles.numbridge.field import CELLS, Field, cell_name
+from puzzles.numbridge.field import CELLS, REGULAR_BLOCKS, Field, cell_name, units
 from solver.numbridge.engine import search
 from solver.numbridge.techniques import (
     als,
@@ -158,17 +162,62 @@ class Rating:
     filled: str = ""
     blocks: str = ""
 
+    @property
+    def work(self) -> float:
+        """The effort with every single's points divided by the singles available then (see
+        the module docstring), from the pencil marks stored with each step."""
+        layout = units(self.blocks or REGULAR_BLOCKS)
+        total = 0.0
+        for s in self.steps:
+            if s.technique.level == "easy":
+                points = SINGLE_POINTS[s.technique.name]
+                total += points / singles_available(layout, s.digits, s.candidates)
+            else:
+                total += s.technique.effort
+        return round(total, 1)
+
     def to_json(self, with_steps: bool = False) -> dict[str, object]:
-        """``{"hardest", "score", "effort", "level", "solved_by_logic", "techniques":
+        """``{"hardest", "score", "effort", "work", "level", "solved_by_logic", "techniques":
         {name: n}, "search_nodes", "empty_left"}`` (and ``"steps"`` when asked)."""
         doc: dict[str, object] = {
             "hardest": self.hardest, "score": self.score, "effort": self.effort,
+            "work": self.work,
             "level": self.level, "solved_by_logic": self.solved, "techniques": self.used,
             "search_nodes": self.nodes, "empty_left": self.empty_left}
         if with_steps:
             doc["steps"] = [{**s.step.to_json(), "score": s.score,
                              "text": s.step.text(self.blocks)} for s in self.steps]
         return doc
+
+
+#: HoDoKu's points of a single, by rung.
+SINGLE_POINTS = {"full house": 4, "hidden single (block)": 14, "hidden single": 14,
+                 "naked single": 4}
+
+
+def singles_available(layout: list[list[int]], digits: str, cands: tuple[int, ...]) -> int:
+    """How many distinct placements singles offer in a grid (``digits``: 81 characters, ``0``
+    empty; ``cands``: candidate masks): naked singles, and digits with one place in a unit."""
+    found: set[tuple[int, int]] = set()
+    for c in range(CELLS):
+        if digits[c] == "0":
+            m = cands[c]
+            if m and not m & (m - 1):
+                found.add((c, m))
+    for cells in layout:
+        once = twice = 0
+        for c in cells:
+            if digits[c] == "0":
+                m = cands[c]
+                twice |= once & m
+                once |= m
+        hidden = once & ~twice
+        while hidden:
+            bit = hidden & -hidden
+            hidden ^= bit
+            c = next(x for x in cells if digits[x] == "0" and cands[x] & bit)
+            found.add((c, bit))
+    return max(1, len(found))
 
 
 def _check(step: Step, solution: str, name: str) -> None:

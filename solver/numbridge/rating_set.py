@@ -55,6 +55,8 @@ class Agreement:
     level_agreement: float
     effort_vs_pencilmark: float
     score_vs_pencilmark: float
+    work_vs_hodoku: float = float("nan")
+    work_vs_pencilmark: float = float("nan")
 
     def to_json(self) -> dict[str, float | int]:
         """The figures as a flat document."""
@@ -77,7 +79,9 @@ def agreement(rows: list[RatedField], ratings: list[Rating]) -> Agreement:
         rho([r.score for _, r in reg], [float(row.hodoku_score or 0) for row, _ in reg]),
         round(sum(r.level == row.hodoku_level for row, r in reg) / max(1, len(reg)), 3),
         rho([r.effort for _, r in irr], [row.pencilmark or 0.0 for row, _ in irr]),
-        rho([r.score for _, r in irr], [row.pencilmark or 0.0 for row, _ in irr]))
+        rho([r.score for _, r in irr], [row.pencilmark or 0.0 for row, _ in irr]),
+        rho([r.work for _, r in reg], [float(row.hodoku_score or 0) for row, _ in reg]),
+        rho([r.work for _, r in irr], [row.pencilmark or 0.0 for row, _ in irr]))
 
 
 def rate_all(rows: list[RatedField]) -> list[Rating]:
