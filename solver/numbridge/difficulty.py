@@ -116,8 +116,7 @@ LADDER: list[Technique] = [
     *(Technique(f"{'finned ' if fins else ''}mutant {fish.NAMES[n]}",
                 partial(finned_fish.find_fish, n=n, family="mutant", finned=fins),
                 score, "extreme", points)
-      for n, fins, score, points in ((2, False, 7.7, 450), (3, False, 7.8, 450),
-                                     (2, True, 7.9, 470))),
+      for n, fins, score, points in ((2, False, 7.7, 450), (3, False, 7.8, 450))),
     Technique("forcing chain", forcing.forcing_chain, 8.3, "extreme", 500),
     Technique("forcing net", forcing.forcing_net, 8.6, "extreme", 700),
 ]

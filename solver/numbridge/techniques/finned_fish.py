@@ -22,7 +22,7 @@ blocks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from solver.numbridge.techniques.grid import Grid, Step
@@ -110,34 +110,71 @@ def _peer_masks(g: Grid) -> list[int]:
     return cached
 
 
+def _base_combos(pool: list[int], n: int, unit_mask: list[int], touch: list[int],
+                 max_touch: int) -> Iterator[tuple[tuple[int, ...], int, int]]:
+    """(base units, their candidate cells, the cover units they touch) for every ``n`` units
+    of ``pool`` with disjoint candidates touching at most ``max_touch`` covers (pruned while
+    the combination grows)."""
+    chosen: list[int] = []
+
+    def grow(start: int, base: int, touched: int) -> Iterator[tuple[tuple[int, ...], int, int]]:
+        if len(chosen) == n:
+            yield tuple(chosen), base, touched
+            return
+        for i in range(start, len(pool) - (n - len(chosen)) + 1):
+            u = pool[i]
+            m = unit_mask[u]
+            if base & m:
+                continue
+            t = touched | touch[u]
+            if t.bit_count() > max_touch + n:  # the bases themselves may be among them
+                continue
+            chosen.append(u)
+            yield from grow(i + 1, base | m, t)
+            chosen.pop()
+
+    yield from grow(0, 0, 0)
+
+
 def _fish_for_digit(g: Grid, d: int, n: int, family: str, finned: bool, max_fins: int,
                     unit_mask: list[int], peers_mask: list[int],
                     bases_pool: tuple[int, ...], covers_pool: tuple[int, ...]) -> Step | None:
     extra = max_fins if finned else 0
     pool = [u for u in bases_pool if 2 <= unit_mask[u].bit_count() <= n + extra + 2]
-    for combo in combinations(pool, n):
-        base = 0
-        disjoint = True
+    if len(pool) < n:
+        return None
+    cover_set = set(covers_pool)
+    touch = [0] * 27
+    for u in pool:
+        m = unit_mask[u]
+        for v in covers_pool:
+            if unit_mask[v] & m:
+                touch[u] |= 1 << v
+    max_touch = 2 * n + 3
+    for combo, base, touched in _base_combos(pool, n, unit_mask, touch, max_touch):
         for u in combo:
-            if base & unit_mask[u]:
-                disjoint = False
-                break
-            base |= unit_mask[u]
-        if not disjoint:
+            if u in cover_set:
+                touched &= ~(1 << u)
+        count = touched.bit_count()
+        if count < n or count > max_touch:
             continue
-        touching = [v for v in covers_pool if v not in combo and unit_mask[v] & base]
-        if len(touching) < n or len(touching) > 2 * n + 3:
-            continue
+        touching = [v for v in covers_pool if touched >> v & 1]
         # n covers must hold all but at most ``extra`` base cells
         sizes = sorted(((unit_mask[v] & base).bit_count() for v in touching), reverse=True)
         if sum(sizes[:n]) < base.bit_count() - extra:
             continue
         base_has_block = any(u >= 18 for u in combo)
+        inside = {v: unit_mask[v] & base for v in touching}
         for covers in combinations(touching, n):
+            covered = 0
+            for v in covers:
+                covered |= inside[v]
+            fins = base & ~covered
+            if fins.bit_count() > extra:
+                continue
             cover = 0
             for v in covers:
                 cover |= unit_mask[v]
-            fins = base & ~cover
             nfins = fins.bit_count()
             if (nfins > 0) != finned or nfins > max_fins:
                 continue

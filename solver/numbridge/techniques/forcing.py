@@ -164,15 +164,19 @@ def _premise_sets(g: Grid, max_size: int) -> list[tuple[str, list[tuple[int, int
 
 def forcing_net(g: Grid, max_size: int = 4) -> Step | None:
     """The first contradiction or verity of a forcing net (see the module docstring)."""
+    after: dict[tuple[int, int], Grid | None] = {}  # premise -> its grid, None if broken
     for _kind, premises in _premise_sets(g, max_size):
         outcomes = []
         for c, d in premises:
-            h = g.copy()
-            h.place(c, d + 1)
-            if not propagate_net(h):
+            if (c, d) not in after:
+                h = g.copy()
+                h.place(c, d + 1)
+                after[(c, d)] = h if propagate_net(h) else None
+            h2 = after[(c, d)]
+            if h2 is None:
                 return Step("forcing net (contradiction)", eliminations=[(c, d + 1)],
                             cells=[c], candidates=[(c, d + 1)])
-            outcomes.append(h)
+            outcomes.append(h2)
         cells = sorted({c for c, _ in premises})
         cands = [(c, d + 1) for c, d in premises]
         placed = set.intersection(*({(x, v) for x, v in enumerate(h.value)
