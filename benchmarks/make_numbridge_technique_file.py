@@ -7,7 +7,8 @@ is found or the time budget is spent. Each line::
 
     technique|givens|blocks|digits before the step|candidate masks before it (81 x 3 hex)|source
 
-Run: ``python benchmarks/make_numbridge_technique_file.py [SECONDS]`` (minutes).
+Run: ``python benchmarks/make_numbridge_technique_file.py [SECONDS] [generated]`` (minutes;
+``generated`` skips the rating set). Lines already in the file are kept.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "data" / "numbridge-techniques.txt"
 
 
-def main(budget: float = 600.0) -> None:
+def main(budget: float = 600.0, rating_set: bool = True) -> None:
     sys.path.insert(0, str(ROOT))
     from puzzles.numbridge.field import Field
     from solver.numbridge.difficulty import LADDER, rate
@@ -44,7 +45,7 @@ def main(budget: float = 600.0) -> None:
                 print(name, source, flush=True)
 
     start = time.monotonic()
-    for row in load_rating_set():
+    for row in load_rating_set() if rating_set else []:
         if set(want) <= set(found):
             break
         note(row.field, row.source)
@@ -65,4 +66,4 @@ def main(budget: float = 600.0) -> None:
 
 
 if __name__ == "__main__":
-    main(float(sys.argv[1]) if len(sys.argv) > 1 else 600.0)
+    main(float(sys.argv[1]) if len(sys.argv) > 1 else 600.0, "generated" not in sys.argv[2:])

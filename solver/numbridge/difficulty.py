@@ -109,7 +109,7 @@ LADDER: list[Technique] = [
     Technique("grouped AIC", partial(grouped.grouped_aic, max_nodes=10), 7.2, "unfair", 300),
     Technique("ALS-XZ", als.als_xz, 7.5, "unfair", 300),
     *(Technique(f"{'finned ' if fins else ''}Franken {fish.NAMES[n]}",
-                partial(finned_fish.find_fish, n=n, family="franken", finned=fins),
+                partial(finned_fish.find_fish, n=n, family="franken", finned=fins, max_fins=2),
                 score, "unfair", points)
       for n, fins, score, points in ((2, False, 6.0, 300), (3, False, 6.3, 350),
                                      (2, True, 6.4, 390), (3, True, 6.7, 410))),

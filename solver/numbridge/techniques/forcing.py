@@ -7,7 +7,7 @@ Trial places the digit that the search finds for the cell with the fewest candid
 what a person does when nothing else works, and it is rated above everything else.
 
 A forcing net reasons the same way with a wider net: its premises are the candidates of a cell
-with up to four, or the places of a digit in a unit (up to four), and each is followed by
+with up to three, or the places of a digit in a unit (up to three), and each is followed by
 singles *and* locked candidates (a conclusion may then rest on several earlier ones). A premise
 that breaks the grid is false; a conclusion common to every premise of the set is true.
 """
@@ -162,7 +162,7 @@ def _premise_sets(g: Grid, max_size: int) -> list[tuple[str, list[tuple[int, int
     return out
 
 
-def forcing_net(g: Grid, max_size: int = 4) -> Step | None:
+def forcing_net(g: Grid, max_size: int = 3) -> Step | None:
     """The first contradiction or verity of a forcing net (see the module docstring)."""
     after: dict[tuple[int, int], Grid | None] = {}  # premise -> its grid, None if broken
     for _kind, premises in _premise_sets(g, max_size):
