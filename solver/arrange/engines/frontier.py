@@ -346,8 +346,8 @@ def count(inst: Layout, tick: Callable[[int, int], None] | None = None) -> int:
     """The number of compact arrangements of ``inst`` by the frontier dynamic program.
 
     On a torus (or cylinder) the translations are used first: every arrangement holds the
-    blank piece on exactly one cell, and a translation carries the arrangements with the blank on cell ``c``
-    one to one onto those with the blank on its image. So the count is the sum, over one cell
+    blank piece on exactly one cell, and a translation carries the arrangements with the blank
+    on cell ``c`` one to one onto those with the blank on its image. So the count is the sum, over one cell
     per orbit of the translations, of the orbit's size times the count with the blank fixed
     there (``torus:4x4``: 16 x 12,720 = 203,520, one sixteenth of the states).
     """
