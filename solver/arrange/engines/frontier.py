@@ -347,9 +347,9 @@ def count(inst: Layout, tick: Callable[[int, int], None] | None = None) -> int:
 
     On a torus (or cylinder) the translations are used first: every arrangement holds the
     blank piece on exactly one cell, and a translation carries the arrangements with the blank
-    on cell ``c`` one to one onto those with the blank on its image. So the count is the sum, over one cell
-    per orbit of the translations, of the orbit's size times the count with the blank fixed
-    there (``torus:4x4``: 16 x 12,720 = 203,520, one sixteenth of the states).
+    on cell ``c`` one to one onto those with the blank on its image. So the count is the sum,
+    over one cell per orbit of the translations, of the orbit's size times the count with the
+    blank fixed there (``torus:4x4``: 16 x 12,720 = 203,520, one sixteenth of the states).
     """
     inst = as_layout(inst)
     moves = translations(inst)
