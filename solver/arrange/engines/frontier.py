@@ -231,32 +231,34 @@ class FrontierCount:
         return int(counts.sum())
 
     def _advance_dict(self, step: _Step, states: dict[int, int]) -> dict[int, int]:
-        """``_advance`` on a dict of states (the same transitions, one state at a time)."""
+        """``_advance`` on a dict of states (the same transitions, one state at a time).
+
+        The pieces that fit depend on the state only through its closed slots, so they are
+        listed once per pattern of those bits: ``moves[key & clear]`` is a list of
+        ``(piece bit, bits the move adds)`` (piece bit 0 for a fixed piece, already used).
+        """
+        moves: dict[int, list[tuple[int, int]]] = {}
+        for pattern in _submasks(step.clear):
+            value = self.inst.offset[step.cell]
+            for s, j in step.value:
+                value |= ((pattern >> s) & 1) << j
+            if step.fixed >= 0:
+                put = sum(((step.fixed >> j) & 1) << s for j, s in step.open)
+                ok = all(((step.fixed >> j) & 1) == ((pattern >> s) & 1) for s, j in step.value)
+                moves[pattern] = [(0, put)] if ok else []
+            else:
+                moves[pattern] = [(1 << (value | sub), (1 << (value | sub)) | put)
+                                  for sub, put in step.subsets]
+        self.transitions += len(states) * (1 if step.fixed >= 0 else len(step.subsets))
         out: dict[int, int] = {}
         get = out.get
         keep = ~step.clear
-        self.transitions += len(states) * (1 if step.fixed >= 0 else len(step.subsets))
-        if step.fixed >= 0:
-            p = step.fixed  # already in the used mask
-            need = sum(((p >> j) & 1) << s for s, j in step.value)
-            put = sum(((p >> j) & 1) << s for j, s in step.open)
-            for key, n in states.items():
-                if key & step.clear == need:
-                    nk = (key & keep) | put
-                    out[nk] = get(nk, 0) + n
-            return out
-        base = self.inst.offset[step.cell]
-        reads = step.value
-        subsets = step.subsets
+        clear = step.clear
         for key, n in states.items():
-            value = base
-            for s, j in reads:
-                value |= ((key >> s) & 1) << j
             rest = key & keep
-            for sub, put in subsets:
-                piece = value | sub
-                if not (key >> piece) & 1:
-                    nk = rest | (1 << piece) | put
+            for bit, add in moves[key & clear]:
+                if not key & bit:
+                    nk = rest | add
                     out[nk] = get(nk, 0) + n
         return out
 
@@ -307,6 +309,17 @@ class FrontierCount:
         n = n[order]
         starts = np.flatnonzero(np.concatenate(([True], k[1:] != k[:-1])))
         return k[starts], np.add.reduceat(n, starts)
+
+
+def _submasks(mask: int) -> list[int]:
+    """Every submask of ``mask`` (0 included)."""
+    out = []
+    sub = mask
+    while True:
+        out.append(sub)
+        if sub == 0:
+            return out
+        sub = (sub - 1) & mask
 
 
 def translations(inst: Layout) -> list[list[int]]:
