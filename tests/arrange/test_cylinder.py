@@ -184,3 +184,20 @@ def test_the_cylinder_table_agrees_with_the_kernel(set_name: str, region: str,
     if n > 12_000_000:  # the kernel enumerates ~0.5 M solutions/s here: out of its reach
         pytest.skip(f"{n:,} solutions: beyond the kernel's reach")
     assert n == KernelSearch(EdgeInstance.build(p)).count()
+
+
+def test_a_cylinder_arrangement_round_trips(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """find writes the wrap periods into the document; verify reads them (and without them
+    the seam's beams point out of the region)."""
+    out = tmp_path / "ring.json"
+    code, _, _ = run(["arrange", "find", "compact", "--set", "triangle", "--region",
+                      "cylinder:4x4", "--json", "--out", str(out), "-q"], capsys)
+    doc = json.loads(out.read_text())
+    assert code == 0 and doc["wrap"] == [4, 0]
+    code, text, _ = run(["arrange", "verify", str(out)], capsys)
+    assert code == 0 and text.startswith("valid")
+    doc.update(wrap=None, region="custom")
+    out.write_text(json.dumps(doc))
+    code, text, _ = run(["arrange", "verify", str(out)], capsys)
+    assert code == 1 and "pointing out of the region" in text
