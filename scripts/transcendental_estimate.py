@@ -80,6 +80,7 @@ def main() -> None:
         "symmetries": sym,
         "up_to_symmetry_estimate": mean / sym,
         "up_to_symmetry_lower": min(batch_means) / c / sym,
+        "first_probes": values[:20],
         "nodes_per_probe": walker.nodes / n,
         "seconds": round(time.time() - start, 1),
         "cpu_seconds": round(time.process_time() - cpu0, 1),
