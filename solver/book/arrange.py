@@ -16,6 +16,10 @@ Compact completions (square 4x4, triangle 4x4, hexagon rhombus:8x8):
    deductions must agree with the answer.
 5. The key: the clue set in its least form over the region's symmetry group (pieces turn with
    the board).
+
+Open completions (StarMap 8x8, transcendental inside 6x6) follow the same steps with the open
+search of ``solver.book.open_ladder`` as the first engine, CP-SAT as the second and the open
+deduction ladder for the level (see ``OpenCompletion``).
 """
 
 from __future__ import annotations
@@ -37,6 +41,9 @@ from solver.arrange.problem import ArrangementProblem
 from solver.arrange.symmetry import SymmetryGroup
 from solver.book.base import BookPuzzle, PuzzleType
 from solver.book.ladder import LadderRating, rate
+from solver.book.open_ladder import OpenBoard, SearchBudgetError
+from solver.book.open_ladder import count as open_count
+from solver.book.open_ladder import rate as rate_open
 
 #: Problems with at most this many solutions get a solution table (enumerated once by CP-SAT).
 TABLE_LIMIT = 20_000
@@ -266,25 +273,28 @@ class OpenCompletion(PuzzleType):
     reader places the rest on free cells.
 
     The answer: seeded random pins (two pieces on cells) completed by CP-SAT. The clues: hidden
-    in a seeded random order while CP-SAT still counts one completion (up to 2); every clue
-    left is re-checked on the final set (hiding it admits a second completion), and the
-    answer is judged by ``puzzles.arrangements.verify``. CP-SAT is the only engine for these
-    kinds, so there is no second engine; the proof records the counts. The deduction ladder
-    covers compact arrangements only: the level here is the number of pieces left to place
-    (easy up to 8, medium up to 11, hard from 12), documented as the weaker measure.
+    in a seeded random order while the open search (``solver.book.open_ladder.count``, the
+    cell with the fewest options first) still finds one completion (up to 2). The proof: the
+    open search counts the final puzzle to 2 (its nodes recorded) and CP-SAT, a second engine
+    sharing nothing with it but the problem, counts it to 2 again; every clue is re-checked by
+    both (hiding it admits a second completion); the answer is judged by
+    ``puzzles.arrangements.verify``. The level: the deduction ladder of
+    ``solver.book.open_ladder`` (hardest step decides), whose deductions must agree with the
+    answer; aiming at a level, up to ``tries`` reductions of the same answer are tried.
     """
 
     levels: tuple[str, ...] = ("easy", "medium", "hard")
     attempts_per_puzzle = 20
 
     def __init__(self, name: str, set_name: str, kind: str, region: str, title: str,
-                 no_adjacent: bool = False) -> None:
+                 no_adjacent: bool = False, tries: int = 4) -> None:
         self.name = name
         self.title = title
         self.set_name = set_name
         self.kind = kind
         self.region_name = region
         self.no_adjacent = no_adjacent
+        self.tries = tries
 
     @cached_property
     def problem(self) -> ArrangementProblem:
@@ -296,6 +306,11 @@ class OpenCompletion(PuzzleType):
     def group(self) -> SymmetryGroup:
         """The board's symmetries."""
         return SymmetryGroup.of(EdgeInstance.build(self.problem))
+
+    @cached_property
+    def board(self) -> OpenBoard:
+        """The lines of sight of the open ladder and search."""
+        return OpenBoard.build(self.problem)
 
     def rules(self) -> str:
         if self.kind == "starmap":
@@ -309,17 +324,36 @@ class OpenCompletion(PuzzleType):
                 "pieces stand already.")
 
     def grading(self) -> str:
-        return ("Level = pieces left to place (the ladder covers compact puzzles only): easy "
-                "up to 8, medium up to 11, hard from 12. Proof: CP-SAT counts to 2.")
+        return ("Levels come from a human-style deduction ladder, hardest step deciding: easy = "
+                "singles only (a cell with one option left, a piece with one cell), medium = "
+                "counting (beams without support, pairs, counting pieces), hard = one-cell "
+                "lookahead or search. Score: the rung plus a tenth of the proof's search "
+                "nodes (log).")
 
     def _count(self, clues: dict[tuple[int, int], int]) -> int:
-        from solver.arrange.api import solutions
+        return open_count(self.problem.with_fixed(clues), limit=2)[0]
 
-        return sum(1 for _ in solutions(self.problem.with_fixed(clues), limit=2))
+    def _cpsat_count(self, clues: dict[tuple[int, int], int]) -> int:
+        from solver.arrange.engines import cpsat
+
+        found = 0
+        for _ in cpsat.rows(EdgeInstance.build(self.problem.with_fixed(clues))):
+            found += 1
+            if found >= 2:
+                break
+        return found
 
     def _answer(self, rng: random.Random) -> dict[tuple[int, int], int]:
+        """A seeded random solution: the open search with its options in a seeded random
+        order (a node budget), else CP-SAT completing two seeded random pins."""
         from solver.arrange.api import first
 
+        try:
+            found, _, rows = open_count(self.problem, limit=1, max_nodes=20_000, rng=rng)
+            if found:
+                return rows[0]
+        except SearchBudgetError:
+            pass
         cells = sorted(self.problem.region.cells if self.problem.region else ())
         numbers = list(self.problem.piece_set.numbers())
         for _ in range(20):
@@ -339,9 +373,12 @@ class OpenCompletion(PuzzleType):
         return ",".join(map(str, min(tuple(self.group.image(g, row)[0])
                                      for g in range(len(self.group)))))
 
-    def make(self, seed: int, level: str | None = None) -> BookPuzzle | None:
-        rng = random.Random(seed)
-        answer = self._answer(rng)
+    def _reduce(self, answer: dict[tuple[int, int], int], rng: random.Random,
+                ) -> tuple[dict[tuple[int, int], int], int]:
+        """Clues left after hiding in a seeded random order while the completion stays
+        unique; also the counts made. (Steering each step towards a level was tried: it left
+        the levels of the last, deciding steps unchanged, at several times the cost, so a
+        level is aimed at by trying several random orders.)"""
         clues = dict(answer)
         order = sorted(clues, key=lambda c: (c[1], c[0]))
         rng.shuffle(order)
@@ -351,21 +388,51 @@ class OpenCompletion(PuzzleType):
             checks += 1
             if self._count(trial) == 1:
                 clues = trial
+        return clues, checks
+
+    def make(self, seed: int, level: str | None = None) -> BookPuzzle | None:
+        rng = random.Random(seed)
+        answer = self._answer(rng)
+        best: tuple[dict[tuple[int, int], int], int, LadderRating] | None = None
+        for _ in range(self.tries if level is not None else 1):
+            clues, checks = self._reduce(answer, rng)
+            rating = rate_open(self.problem.with_fixed(clues))
+            if best is None or (level is not None and LEVEL_OF_RUNG[rating.rung] == level):
+                best = (clues, checks, rating)
+            if level is None or LEVEL_OF_RUNG[best[2].rung] == level:
+                break
+        assert best is not None
+        return self._finish(seed, answer, *best)
+
+    def _finish(self, seed: int, answer: dict[tuple[int, int], int],
+                clues: dict[tuple[int, int], int], checks: int,
+                rating: LadderRating) -> BookPuzzle:
         arrangement = self.problem.arrangement(answer)
         verify(arrangement, clues)
-        if self._count(clues) != 1:  # pragma: no cover - kept unique by the reduction
+        solutions, nodes, found = open_count(self.problem.with_fixed(clues), limit=2)
+        if solutions != 1 or found[0] != answer:  # pragma: no cover - kept unique
             raise EngineFaultError(f"puzzle of seed {seed} is not unique")
-        irreducible = all(self._count({c: p for c, p in clues.items() if c != cell}) >= 2
-                          for cell in clues)
-        if not irreducible:  # pragma: no cover - monotone by construction
-            raise EngineFaultError(f"puzzle of seed {seed} has a redundant clue")
+        cells = self.board.cells
+        if any(answer.get(cells[i]) != v for i, v in rating.solution.items()):
+            raise EngineFaultError(f"the deduction ladder disagrees with the answer (seed {seed})")
+        second = self._cpsat_count(clues)
+        irreducible_nodes = 0
+        irreducible = True
+        for cell in clues:
+            looser = {c: p for c, p in clues.items() if c != cell}
+            n, used, _ = open_count(self.problem.with_fixed(looser), limit=2)
+            irreducible_nodes += used
+            irreducible = irreducible and n >= 2 and self._cpsat_count(looser) >= 2
+        if second != 1 or not irreducible:  # pragma: no cover - an engine bug
+            raise EngineFaultError(f"second check failed for the puzzle of seed {seed}")
         ps = self.problem.piece_set
         left = sorted(set(ps.numbers()) - set(clues.values()))
-        level_now = "easy" if len(left) <= 8 else "medium" if len(left) <= 11 else "hard"
+        level = LEVEL_OF_RUNG[rating.rung]
+        score = rating.rung + 0.1 * float(np.log2(1 + nodes))
         by_number = ps.by_number()
         shown = Arrangement(ps.name, self.kind, clues, self.problem.region)
         return BookPuzzle(
-            kind=self.name, seed=seed, level=level_now, score=len(left), key=self.key(clues),
+            kind=self.name, seed=seed, level=level, score=round(score, 3), key=self.key(clues),
             question=f"{len(clues)} pieces stand: place the other {len(left)}.",
             puzzle_svg=arrangement_svg(shown),
             extra_svg=piece_gallery_svg(
@@ -374,7 +441,9 @@ class OpenCompletion(PuzzleType):
             answer_svg=arrangement_svg(arrangement, highlight=frozenset(clues)),
             answer_text=" ".join(f"{list(c)}={p}" for c, p in sorted(
                 answer.items(), key=lambda kv: (kv[0][1], kv[0][0])) if c not in clues),
-            proof={"check": "CP-SAT count to 2", "solutions": 1, "nodes": checks,
-                   "irreducible": True, "verifier": "puzzles.arrangements.verify",
-                   "note": f"{checks} counts while hiding, {len(clues)} more re-checking"},
-            details={"clues": len(clues)})
+            proof={"check": "open search count to 2, fewest options first",
+                   "solutions": solutions, "nodes": nodes, "reduction_checks": checks,
+                   "second_engine": "CP-SAT count to 2", "second_count": second,
+                   "irreducible": irreducible, "irreducibility_nodes": irreducible_nodes,
+                   "verifier": "puzzles.arrangements.verify"},
+            details={"clues": len(clues), "ladder": rating.to_json()})

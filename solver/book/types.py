@@ -64,14 +64,14 @@ def _starmap() -> PuzzleType:
     from solver.book.arrange import OpenCompletion
 
     return OpenCompletion("starmap", "square", "starmap", "8x8",
-                          "Square set, StarMap 8x8 completions")
+                          "Square set, StarMap 8x8 completions", tries=4)
 
 
 def _transcendental() -> PuzzleType:
     from solver.book.arrange import OpenCompletion
 
     return OpenCompletion("transcendental", "square", "transcendental", "6x6",
-                          "Square set, transcendental completions in 6x6")
+                          "Square set, transcendental completions in 6x6", tries=8)
 
 
 #: name -> factory, in the order of ``solver book --help``.
