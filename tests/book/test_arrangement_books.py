@@ -112,15 +112,6 @@ def test_triangle_book() -> None:
         assert p.proof["second_count"] == 1 and p.proof["irreducible"] is True
 
 
-def test_starmap_book_unique_and_irreducible() -> None:
-    kind = puzzle_type("starmap")
-    made = kind.make(7)
-    assert made is not None and made.proof["irreducible"] is True
-    assert int(made.details["clues"]) >= 1  # type: ignore[call-overload]
-    assert made.level == ("easy" if made.score <= 8 else "medium" if made.score <= 11
-                          else "hard")
-
-
 @pytest.mark.slow
 def test_hexagon_book_unique_irreducible_cpsat() -> None:
     """Slow (about a minute): ``pytest -m slow tests/book``."""
