@@ -184,7 +184,8 @@ class OpenState:
                 allow |= 1 << j
         if req & ~allow:  # pragma: no cover - a line cannot both see and not see
             return set()
-        return set(self.board.fitting(req, allow, self.board.offset[i])) - self.used - self.struck[i]
+        fits = self.board.fitting(req, allow, self.board.offset[i])
+        return set(fits) - self.used - self.struck[i]
 
     def options(self, i: int) -> list[int]:
         """The pieces that may stand on ``i``, then EMPTY when it may stay empty."""
