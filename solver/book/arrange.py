@@ -70,8 +70,10 @@ class CompactCompletion(PuzzleType):
 
     def __init__(self, name: str, set_name: str, region: str, title: str,
                  tries: int = 4, board_mm: float = 0.0,
-                 levels: tuple[str, ...] = ("easy", "medium", "hard")) -> None:
+                 levels: tuple[str, ...] = ("easy", "medium", "hard"),
+                 level_minimal: bool = False) -> None:
         self.board_mm = board_mm
+        self.level_minimal = level_minimal
         self.levels = levels
         self.name = name
         self.title = title
@@ -124,7 +126,11 @@ class CompactCompletion(PuzzleType):
         return ("Levels come from a human-style deduction ladder, hardest step deciding: easy = "
                 "singles only (a cell with one fitting piece, a piece with one cell), medium = "
                 "counting (side-by-side elimination, pairs), hard = one-cell lookahead or "
-                "search. Score: the rung plus a tenth of the proof's kernel nodes (log).")
+                "search. Score: the rung plus a tenth of the proof's kernel nodes (log)."
+                + (" Every clue is needed: hiding it admits a second answer (irreducible; "
+                   "the hard puzzles) or makes the puzzle need a harder step than its level "
+                   "(the easy and medium puzzles, whose clues a search alone could reduce "
+                   "further)." if self.level_minimal else ""))
 
     # ------------------------------------------------------------------------------------
 
@@ -192,12 +198,38 @@ class CompactCompletion(PuzzleType):
         images = [tuple(self.group.image(g, clue_row)[0]) for g in range(len(self.group))]
         return ",".join(map(str, min(images)))
 
+    def _solved_within(self, row: np.ndarray, clue_idx: list[int], top: int) -> bool:
+        """True when the ladder solves the puzzle (so it is unique) using rungs <= ``top``."""
+        rating = rate(EdgeInstance.build(self._puzzle(row, clue_idx)))
+        return rating.left == 0 and rating.rung <= top
+
+    def _reduce_for_level(self, row: np.ndarray, rng: random.Random, top: int,
+                          ) -> tuple[list[int], int]:
+        """Clue cell indices after hiding, in a seeded random order, every clue whose hiding
+        leaves a puzzle the ladder still solves with rungs <= ``top`` (a ladder that fills
+        every cell proves the answer unique); also the ratings made."""
+        clues = list(range(self.inst.n))
+        order = list(clues)
+        rng.shuffle(order)
+        checks = 0
+        for i in order:
+            trial = [c for c in clues if c != i]
+            checks += 1
+            if self._solved_within(row, trial, top):
+                clues = trial
+        return clues, checks
+
     def make(self, seed: int, level: str | None = None) -> BookPuzzle | None:
         rng = random.Random(seed)
         row = self._random_answer(rng)
+        top = max((r for r, lv in LEVEL_OF_RUNG.items() if lv == level), default=5)
+        for_level = self.level_minimal and top < 5
         best: tuple[list[int], int, LadderRating] | None = None
         for _ in range(self.tries if level is not None else 1):
-            clues, checks = self._reduce(row, rng)
+            if for_level:
+                clues, checks = self._reduce_for_level(row, rng, top)
+            else:
+                clues, checks = self._reduce(row, rng)
             rating = rate(EdgeInstance.build(self._puzzle(row, clues)))
             if best is None or (level is not None and LEVEL_OF_RUNG[rating.rung] == level):
                 best = (clues, checks, rating)
@@ -205,10 +237,13 @@ class CompactCompletion(PuzzleType):
                 break
         assert best is not None
         clues, checks, rating = best
-        return self._finish(seed, row, clues, checks, rating)
+        return self._finish(seed, row, clues, checks, rating, top if for_level else None)
 
     def _finish(self, seed: int, row: np.ndarray, clues: list[int], checks: int,
-                rating: LadderRating) -> BookPuzzle:
+                rating: LadderRating, for_level: int | None = None) -> BookPuzzle:
+        """Prove, check and draw the puzzle. ``for_level``: the clues were reduced for the
+        ladder's rungs <= ``for_level``; every clue must then be needed for uniqueness or for
+        that level (strict irreducibility is recorded, not required)."""
         inst = self.inst
         puzzle = self._puzzle(row, clues)
         answer = self.problem.arrangement(inst.placements(row))
@@ -224,27 +259,32 @@ class CompactCompletion(PuzzleType):
             "check": "kernel count to 2, most constrained cell first", "solutions": solutions,
             "nodes": nodes, "reduction_checks": checks, "verifier": "puzzles.arrangements.verify",
         }
-        irreducible_nodes = 0
+        looser = {i: [c for c in clues if c != i] for i in clues}
         if self.table is not None:
             proof["second_engine"] = (f"CP-SAT enumeration of all {len(self.table)} solutions, "
                                       "filtered by the clues")
             proof["second_count"] = self._unique_in_table(row, clues)
-            irreducible = all(self._unique_in_table(row, [c for c in clues if c != i]) >= 2
-                              for i in clues)
+            loose = {i: self._unique_in_table(row, looser[i]) for i in clues}
         else:
             from solver.arrange.api import count
 
             proof["second_engine"] = "CP-SAT count to 2"
             proof["second_count"] = min(count(puzzle, engine="cpsat"), 2)
-            irreducible = True
+            loose, irreducible_nodes = {}, 0
             for i in clues:
-                n, used = kernel_count(self._puzzle(row, [c for c in clues if c != i]))
+                loose[i], used = kernel_count(self._puzzle(row, looser[i]))
                 irreducible_nodes += used
-                irreducible = irreducible and n >= 2
             proof["irreducibility_nodes"] = irreducible_nodes
+        # irreducible: hiding any clue admits a second answer
+        proof["irreducible"] = irreducible = all(n >= 2 for n in loose.values())
+        if for_level is not None:
+            # reduced for a level: hiding any clue admits a second answer or needs a harder rung
+            proof["minimal_for_level"] = irreducible = all(
+                loose[i] >= 2 or not self._solved_within(row, looser[i], for_level)
+                for i in clues)
+            proof["hideable_clues"] = sum(1 for n in loose.values() if n == 1)
         if proof["second_count"] != 1 or not irreducible:  # pragma: no cover - engine bug
             raise EngineFaultError(f"second check failed for the puzzle of seed {seed}")
-        proof["irreducible"] = irreducible
         level = LEVEL_OF_RUNG[rating.rung]
         score = rating.rung + 0.1 * float(np.log2(1 + nodes))
         ps = self.problem.piece_set

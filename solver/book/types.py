@@ -56,8 +56,8 @@ def _hexagon() -> PuzzleType:
     from solver.book.arrange import CompactCompletion
 
     return CompactCompletion("hexagon", "hexagon", "rhombus:8x8",
-                             "Hexagon set, compact rhombus:8x8 completions", tries=1,
-                             board_mm=115, levels=("hard",))
+                             "Hexagon set, compact rhombus:8x8 completions", tries=2,
+                             board_mm=115, level_minimal=True)
 
 
 def _starmap() -> PuzzleType:
