@@ -237,6 +237,10 @@ class CompactCompletion(PuzzleType):
                 break
         assert best is not None
         clues, checks, rating = best
+        if for_level and LEVEL_OF_RUNG[rating.rung] != level:
+            # reduced for another level than the one measured: ``make(seed, level)`` with the
+            # measured level would reduce differently, so the index could not regenerate it
+            return None
         return self._finish(seed, row, clues, checks, rating, top if for_level else None)
 
     def _finish(self, seed: int, row: np.ndarray, clues: list[int], checks: int,

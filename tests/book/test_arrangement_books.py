@@ -122,6 +122,8 @@ def test_hexagon_book_unique_irreducible_cpsat() -> None:
         assert p.proof["second_count"] == 1
         assert (p.proof["irreducible"] if p.level == "hard"
                 else p.proof["minimal_for_level"]) is True
+        again = puzzle_type("hexagon").make(p.seed, p.level)  # the index regenerates it
+        assert again is not None and again.id == p.id
 
 
 def test_hexagon_easy_puzzle_is_minimal_for_its_level() -> None:
