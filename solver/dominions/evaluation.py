@@ -58,7 +58,8 @@ def evaluate(t: Tracker, me: int) -> float:
 def quick_score(liberties: int, effect: int) -> float:
     """A cheap a-priori value of a placement for its mover (for ordering).
 
-    ``liberties`` counts the liberty beams of the group the move leaves; ``effect`` is the number of pieces captured, or minus the pieces reversed by a suicide.
+    ``liberties`` counts the liberty beams of the group the move leaves; ``effect`` is the
+    number of pieces captured, or minus the pieces reversed by a suicide.
     """
     if effect < 0:
         return 1.0 + 2.0 * effect
