@@ -5,7 +5,8 @@ The solver applies the easiest technique of :data:`LADDER` that makes progress, 
 again from the easiest (singles; locked candidates; on irregular blocks the law of leftovers;
 naked and hidden pairs, triples, quads;
 X-wing, swordfish, jellyfish over rows, columns and blocks; turbot fish; W-, XY-, XYZ-wing;
-unique rectangles; simple colouring; X-chains, XY-chains, AICs; ALS-XZ; forcing chains; trial).
+unique rectangles; finned fish; simple colouring; X-chains, XY-chains, AICs, grouped AICs;
+ALS-XZ; Franken and mutant fish; forcing chains; forcing nets; trial).
 Every technique works on irregular blocks. Every step is checked against the solution: a
 wrong placement or elimination raises :class:`RatingError` (a bug, never an answer).
 
