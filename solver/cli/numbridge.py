@@ -190,9 +190,10 @@ def solve(field_spec: str, engine: str, cap: int, svg_path: Path | None, output:
 def rate_cmd(field_spec: str, with_steps: bool, steps_dir: Path | None, output: Output) -> None:
     """Difficulty of FIELD by the human-technique ladder (see docs/numbridge.md).
 
-    score: the hardest step on a Sudoku Explainer style scale; effort: HoDoKu's points; level:
-    HoDoKu's name (easy, medium, hard, unfair, extreme).
-    JSON: {"hardest": ..., "score": x, "effort": n, "level": ..., "solved_by_logic": bool,
+    score: the hardest step on a Sudoku Explainer style scale; effort: HoDoKu's points; work:
+    the effort with each single divided by the singles on offer then; level: HoDoKu's name
+    (easy, medium, hard, unfair, extreme).
+    JSON: {"hardest": ..., "score": x, "effort": n, "work": x, "level": ..., "solved_by_logic": bool,
     "techniques": {name: times}, "search_nodes": n, "empty_left": n, "steps": [{"technique",
     "placements": [["e5", 3]], "eliminations": [["a1", 7]], "cells": ["e5"], "candidates":
     [["e5", 3]], "units": [unit ids 0-26], "score": x, "text": ...}] (with --steps)}.
@@ -212,6 +213,7 @@ def rate_cmd(field_spec: str, with_steps: bool, steps_dir: Path | None, output: 
     pairs: list[tuple[str, object]] = [("level", r.level),
                                        ("hardest", f"{r.hardest} (score {r.score})"),
                                        ("effort", r.effort),
+                                       ("work", r.work),
                                        ("solved by logic", "yes" if r.solved else "no"),
                                        ("search nodes", r.nodes)]
     pairs += [(name, times) for name, times in r.used.items()]
