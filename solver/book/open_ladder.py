@@ -177,11 +177,17 @@ class OpenState:
         """Unused, unstruck pieces whose beams agree with what the lines of ``i`` may see."""
         req = allow = 0
         occ = self.occ
-        for j, line in enumerate(self.board.lines[i]):
-            if any(occ[o] == 1 for o in line):
-                req |= 1 << j
-            if any(occ[o] != 0 for o in line):
-                allow |= 1 << j
+        bit = 1
+        for line in self.board.lines[i]:  # one pass per line: sees a piece / may see one
+            for o in line:
+                v = occ[o]
+                if v == 1:
+                    req |= bit
+                    allow |= bit
+                    break
+                if v == -1:
+                    allow |= bit
+            bit <<= 1
         if req & ~allow:  # pragma: no cover - a line cannot both see and not see
             return set()
         fits = self.board.fitting(req, allow, self.board.offset[i])
