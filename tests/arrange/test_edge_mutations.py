@@ -51,8 +51,9 @@ def broken_edges(arr: Arrangement) -> set[frozenset[tuple[Cell, int]]]:
     for c, p in arr.placements.items():
         for side, (dq, dr) in grid.deltas(c).items():
             raw = (c[0] + dq, c[1] + dr)
-            n = raw if region.wrap is None else (raw[0] % region.wrap[0],
-                                                  raw[1] % region.wrap[1])
+            n = raw if region.wrap is None else (
+                raw[0] % region.wrap[0] if region.wrap[0] else raw[0],
+                raw[1] % region.wrap[1] if region.wrap[1] else raw[1])
             if n not in region.cells:
                 if p & side and region.border == "blank":
                     out.add(frozenset([(c, side)]))
