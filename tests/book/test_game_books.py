@@ -32,7 +32,7 @@ def test_backslide_optimal_length_by_breadth_first_search() -> None:
     kind = puzzle_type("backslide")
     made = kind.make(3, "easy")
     assert made is not None and made.level == "easy"
-    start = tuple(made.details["start"])  # type: ignore[arg-type]
+    start: tuple[int, ...] = tuple(made.details["start"])  # type: ignore[arg-type]
     slides = made.details["slides"]
     assert isinstance(slides, list) and len(slides) == made.score
     end = start
