@@ -14,7 +14,9 @@ The evaluation (for each seat, a win estimate from the block balance) knows:
 
 Ordering and rollouts use the useful moves (correct placements, claims paid with a dead tile,
 discards of dead tiles), correct placements and claims first; at the root the moves are ranked
-by the greedy player's evaluation, and progressive widening opens them in that order. The
+by the greedy player's evaluation (on the first move of a pair its 12 best re-ranked by their
+best second move, as the ``search`` player does), and progressive widening opens them in that
+order. The
 hidden hand and bag come from ``NumbridgeState.determinize``.
 """
 
