@@ -640,13 +640,17 @@ def extremes(mission: tuple[int, int], sense: str, region: str, others: tuple[st
               "or 1,2,4.")
 @click.option("--region", default="8x9", show_default=True,
               help="The rectangle WIDTHxHEIGHT the layout must fit in.")
+@click.option("--frame", default=None, metavar="comb:M",
+              help="Instead of a rectangle, a fixed frame of domino slots: comb:M is a spine "
+              "of M horizontal tiles with an optional vertical tile under and over every "
+              "spine cell (docs/results.md, question 2).")
 @click.option("--time-limit", type=click.FloatRange(0.1, 86400), default=120.0,
               show_default=True, help="Seconds for the model (wall clock).")
 @click.option("--seed", type=int, default=1, show_default=True, help="CP-SAT random seed.")
 @picture_options
 @output_options
-def maximum(symbols: str, region: str, time_limit: float, seed: int, svg_path: Path | None,
-            html_path: Path | None, output: Output) -> None:
+def maximum(symbols: str, region: str, frame: str | None, time_limit: float, seed: int,
+            svg_path: Path | None, html_path: Path | None, output: Output) -> None:
     """A layout of all 36 tiles where each listed symbol scores 531441 = 3^12 (CP-SAT).
 
     3^12 is the largest product of positive integers summing to 36. The value is the layout's
@@ -660,7 +664,14 @@ def maximum(symbols: str, region: str, time_limit: float, seed: int, svg_path: P
         syms = tuple(int(s) for s in symbols.split(","))
     except ValueError:
         raise InvalidInputError(f"--symbols {symbols!r}: write e.g. 1 or 1,2,4") from None
-    result = dominomega_maximum(syms, parse_region(region), time_limit, seed=seed)
+    if frame is not None:
+        from solver.dominimum.frame import dominomega_on_frame, parse_frame
+
+        required, optional = parse_frame(frame)
+        result = dominomega_on_frame(syms, required, optional, time_limit, seed=seed,
+                                     name=frame)
+    else:
+        result = dominomega_maximum(syms, parse_region(region), time_limit, seed=seed)
     hls: list[Highlight] = []
     if result.layout is not None:
         rep = omega_report(result.layout, (syms[0],))
@@ -671,7 +682,8 @@ def maximum(symbols: str, region: str, time_limit: float, seed: int, svg_path: P
     if result.status == "INFEASIBLE":
         from puzzles.errors import InfeasibleError
 
-        raise InfeasibleError(f"no layout in {region} gives symbols {symbols} 3^12 each")
+        raise InfeasibleError(f"no layout in {frame or region} gives symbols {symbols} 3^12 "
+                              "each")
 
 
 def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int],
