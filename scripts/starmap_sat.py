@@ -27,9 +27,9 @@ from pathlib import Path
 
 from puzzles.arrangements import verify
 from puzzles.errors import InvalidInputError
+from puzzles.grids import grid
 from puzzles.jsonstyle import dumps
 from puzzles.regions import Region
-from puzzles.grids import grid
 from solver.arrange.problem import ArrangementProblem
 from solver.arrange.starmap_cnf import encode
 

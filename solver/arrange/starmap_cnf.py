@@ -227,5 +227,5 @@ def _lex_leq(cnf: StarMapCnf, a: list[int], b: list[int]) -> None:
         cnf.clauses += [[-e, -x, y], [-e, x, -y]]
         # eq_prev and x == y -> e
         pre = [-eq_prev] if eq_prev else []
-        cnf.clauses += [pre + [x, y, e], pre + [-x, -y, e]]
+        cnf.clauses += [[*pre, x, y, e], [*pre, -x, -y, e]]
         eq_prev = e
