@@ -181,7 +181,7 @@ def encode(problem: ArrangementProblem, symmetry: bool = False,
             options.append(v)
             by_piece[p].append(v)
         cnf.clauses.append([-cnf.occ[i], *options])
-    for p, lits in by_piece.items():
+    for lits in by_piece.values():
         if not lits:
             cnf.clauses.append([])
             continue
