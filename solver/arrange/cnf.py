@@ -8,6 +8,13 @@ every inner edge matches (``b[i, j] <-> b[o, back]``). Beams across a blank bord
 by the candidates. The solutions projected on the ``x`` variables (the *sampling set*) are the
 compact arrangements one to one, so ApproxMC's projected count is the arrangement count.
 
+``sampling="edges"`` projects on the sides instead: one ``b`` variable per inner edge (the two
+sides of an edge are equal) and one per side that may point out of the region (free border).
+A cell's piece is the pattern of its sides, so these variables determine the arrangement and
+the projected count is again the arrangement count, over far fewer variables (hexagon
+rhombus:8x8: 161 edges instead of 4096 placements), which makes ApproxMC's random XOR
+constraints about 25 times shorter.
+
 ``dimacs_text`` writes the formula in DIMACS with a ``c ind ... 0`` line naming the sampling
 set (the convention of ApproxMC, GANAK and sharpSAT-TD).
 
@@ -39,15 +46,25 @@ class Cnf:
     placement: dict[int, tuple[int, int]]
 
 
-def encode(problem: ArrangementProblem) -> Cnf:
+#: Projections of ``encode``: on the placements ``x`` or on the sides of the edges.
+SAMPLINGS = ("pieces", "edges")
+
+
+def encode(problem: ArrangementProblem, sampling: str = "pieces") -> Cnf:
     """The CNF of a compact problem (see the module docstring).
 
-    Raises InvalidInputError for other kinds.
+    ``sampling``: ``pieces`` (the ``x`` variables, default) or ``edges`` (one side variable
+    per inner edge and per side that may point out). ``placement`` always maps the ``x``
+    variables.
+
+    Raises InvalidInputError for other kinds or an unknown sampling.
     """
     from pysat.card import CardEnc, EncType
 
     if problem.kind != "compact":
         raise InvalidInputError("the CNF encoding covers compact arrangements")
+    if sampling not in SAMPLINGS:
+        raise InvalidInputError(f"unknown sampling {sampling!r}; expected pieces or edges")
     inst = EdgeInstance.build(problem)
     top = 0
     x: dict[tuple[int, int], int] = {}
@@ -74,11 +91,14 @@ def encode(problem: ArrangementProblem) -> Cnf:
             continue  # a fixed piece is its cell's only candidate
         exactly_one([v for (_c, q), v in x.items() if q == p])
     beam: dict[tuple[int, int], int] = {}
+    outward: list[int] = []
     for i in range(inst.n):
         for j in range(inst.k):
-            if inst.nb[i, j] < 0:
-                continue
+            if inst.nb[i, j] < 0 and not any(c == i and (p >> j) & 1 for (c, p) in x):
+                continue  # a blank border side: no variable
             top += 1
+            if inst.nb[i, j] < 0:
+                outward.append(top)
             beam[(i, j)] = top
             with_beam = [v for (c, p), v in x.items() if c == i and (p >> j) & 1]
             without = [v for (c, p), v in x.items() if c == i and not (p >> j) & 1]
@@ -88,13 +108,16 @@ def encode(problem: ArrangementProblem) -> Cnf:
         a, b = beam[(i, j)], beam[(o, back)]
         clauses.append([-a, b])
         clauses.append([a, -b])
-    sampling = sorted(x.values())
-    return Cnf(top, clauses, sampling, {v: key for key, v in x.items()})
+    if sampling == "edges":
+        chosen = sorted([beam[(i, j)] for i, j, _o, _b in inst.edges()] + outward)
+    else:
+        chosen = sorted(x.values())
+    return Cnf(top, clauses, chosen, {v: key for key, v in x.items()})
 
 
-def dimacs_text(problem: ArrangementProblem) -> str:
-    """The DIMACS text of ``encode(problem)`` with a ``c ind`` sampling-set line."""
-    cnf = encode(problem)
+def dimacs_text(problem: ArrangementProblem, sampling: str = "pieces") -> str:
+    """The DIMACS text of ``encode(problem, sampling)`` with a ``c ind`` sampling-set line."""
+    cnf = encode(problem, sampling)
     lines = [f"c compact {problem.describe()}",
              "c ind " + " ".join(map(str, cnf.sampling)) + " 0",
              f"p cnf {cnf.variables} {len(cnf.clauses)}"]
@@ -103,12 +126,13 @@ def dimacs_text(problem: ArrangementProblem) -> str:
 
 
 def approxmc_count(problem: ArrangementProblem, epsilon: float = 0.8, delta: float = 0.2,
-                   seed: int = 1) -> int:
+                   seed: int = 1, sampling: str = "pieces") -> int:
     """ApproxMC's (epsilon, delta) estimate of the count: within a factor ``1 + epsilon`` of
-    the truth with probability at least ``1 - delta`` (exact when the count is small)."""
+    the truth with probability at least ``1 - delta`` (exact when the count is small).
+    ``sampling``: the projection (``pieces`` or ``edges``, see ``encode``)."""
     import pyapproxmc
 
-    cnf = encode(problem)
+    cnf = encode(problem, sampling)
     counter = pyapproxmc.Counter(seed=seed, epsilon=epsilon, delta=delta)
     for clause in cnf.clauses:
         counter.add_clause(clause)

@@ -48,3 +48,41 @@ def test_dimacs_export(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["arrange", "export", "compact", "--region", "4x4", "--format", "cnf"],
                        capsys)
     assert code == 0 and out == text
+
+
+def models_on(cnf_clauses: list[list[int]], sampling: list[int]) -> int:
+    """Distinct models projected on ``sampling`` (blocking clauses)."""
+    keep = set(sampling)
+    n = 0
+    with pysat_solvers.Minisat22(bootstrap_with=cnf_clauses) as sat:
+        while sat.solve():
+            n += 1
+            sat.add_clause([-v for v in sat.get_model() if abs(v) in keep])
+    return n
+
+
+@pytest.mark.parametrize(("problem", "count"), [
+    (ArrangementProblem.create("square", "compact", "4x4"), 652),
+    (ArrangementProblem.create("triangle", "compact", "8x2"), 64),
+])
+def test_edge_projection_counts_the_arrangements(problem, count) -> None:
+    cnf = encode(problem, "edges")
+    assert models_on(cnf.clauses, cnf.sampling) == count
+    assert len(cnf.sampling) < len(encode(problem).sampling)
+
+
+def test_edge_projection_with_fixed_pieces_and_free_border() -> None:
+    cnf = encode(completion(24), "edges")
+    assert len(cnf.sampling) == 161 and models_on(cnf.clauses, cnf.sampling) == 2
+    from solver.arrange import count, first
+
+    whole = ArrangementProblem.create("square", "compact", "4x4", border="free")
+    sol = first(whole)
+    fixed = dict(sorted(sol.placements.items())[:10])
+    free = ArrangementProblem.create("square", "compact", "4x4", border="free", fixed=fixed)
+    # a free border: the sides that may point out are sampled too
+    cnf = encode(free, "edges")
+    n = count(free)
+    assert n > 1
+    assert models_on(cnf.clauses, cnf.sampling) == n == models_on(
+        encode(free).clauses, encode(free).sampling)
