@@ -19,11 +19,11 @@ Exit codes: 0 found, 1 proven unsatisfiable, 3 time limit reached, 2 bad input.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import threading
 import time
+from multiprocessing import Process, Queue
 from pathlib import Path
+from queue import Empty
 
 from puzzles.arrangements import verify
 from puzzles.errors import InvalidInputError
@@ -41,6 +41,31 @@ def slab(c: int, width: int = 32) -> Region:
     return Region(grid("hexagon"), cells, f"slab:{c}")
 
 
+def _solve_into(name: str, clauses: list[list[int]], out: Queue) -> None:  # type: ignore[type-arg]
+    from pysat.solvers import Solver
+
+    with Solver(name=name, bootstrap_with=clauses) as solver:
+        out.put(solver.get_model() if solver.solve() else [])
+
+
+def _solve(name: str, clauses: list[list[int]], limit: float | None) -> list[int] | None:
+    """The model (a list of literals), [] when unsatisfiable, None at the time limit.
+
+    The solver runs in a child process, stopped at the limit (CaDiCaL cannot be interrupted
+    through python-sat, and it holds the interpreter while it runs)."""
+    results: Queue = Queue()  # type: ignore[type-arg]
+    child = Process(target=_solve_into, args=(name, clauses, results), daemon=True)
+    child.start()
+    try:
+        answer: list[int] = results.get(timeout=limit)
+    except Empty:
+        child.kill()
+        return None
+    finally:
+        child.join(1)
+    return answer
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--set", default="hexagon")
@@ -54,8 +79,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, help="write the StarMap found (arrangement JSON)")
     ap.add_argument("--cnf", type=Path, help="write the DIMACS CNF and stop")
     args = ap.parse_args(argv)
-    from pysat.solvers import Solver
-
     try:
         region: Region | str
         if args.slab is not None:
@@ -77,25 +100,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.cnf:
         args.cnf.write_text(cnf.dimacs(problem.describe()))
         return 0
-    with Solver(name=args.solver, bootstrap_with=cnf.clauses) as solver:
-        timer = None
-        if args.time_limit:
-            # CaDiCaL cannot be interrupted through python-sat: stop the whole process
-            def give_up() -> None:
-                print(f"UNKNOWN after {time.monotonic() - t0:.1f} s (time limit)", flush=True)
-                os._exit(3)
-
-            timer = threading.Timer(args.time_limit, give_up)
-            timer.daemon = True
-            timer.start()
-        answer = solver.solve()
-        if timer:
-            timer.cancel()
-        took = time.monotonic() - t0
-        if not answer:
-            print(f"UNSAT in {took:.1f} s ({args.solver})")
-            return 1
-        arr = problem.arrangement(cnf.placements(solver.get_model()))
+    model = _solve(args.solver, cnf.clauses, args.time_limit)
+    took = time.monotonic() - t0
+    if model is None:
+        print(f"UNKNOWN after {took:.1f} s (time limit)")
+        return 3
+    if not model:
+        print(f"UNSAT in {took:.1f} s ({args.solver})")
+        return 1
+    arr = problem.arrangement(cnf.placements(model))
     verify(arr)
     print(f"SAT in {took:.1f} s ({args.solver}); verified")
     if args.out:
