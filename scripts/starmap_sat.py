@@ -41,7 +41,7 @@ def slab(c: int, width: int = 32) -> Region:
     return Region(grid("hexagon"), cells, f"slab:{c}")
 
 
-def _solve_into(name: str, clauses: list[list[int]], out: Queue) -> None:  # type: ignore[type-arg]
+def _solve_into(name: str, clauses: list[list[int]], out: Queue[list[int]]) -> None:
     from pysat.solvers import Solver
 
     with Solver(name=name, bootstrap_with=clauses) as solver:
@@ -53,7 +53,7 @@ def _solve(name: str, clauses: list[list[int]], limit: float | None) -> list[int
 
     The solver runs in a child process, stopped at the limit (CaDiCaL cannot be interrupted
     through python-sat, and it holds the interpreter while it runs)."""
-    results: Queue = Queue()  # type: ignore[type-arg]
+    results: Queue[list[int]] = Queue()
     child = Process(target=_solve_into, args=(name, clauses, results), daemon=True)
     child.start()
     try:
