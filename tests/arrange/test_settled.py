@@ -149,3 +149,23 @@ def test_search_starmap_on_the_712_cell_board(tmp_path: Path) -> None:
     run = _script("--slab", "8", "--symmetry", "--lines", "--out", str(out))
     assert run.returncode == 0, run.stderr
     verify(read_arrangement(out))
+
+
+def test_no_convex_board_with_32_lines_each_way_has_fewer_than_528_cells() -> None:
+    """Section 3's lower bound, by enumeration over every convex board (``0 <= q < W1``,
+    ``0 <= r < W2``, ``e <= q + r < e + W3``) with widths from 32 to 40."""
+    best = None
+    for w1 in range(32, 41):
+        for w2 in range(32, 41):
+            for w3 in range(32, 41):
+                for e in range(0, w1 + w2 - w3):
+                    lengths = [min(w1, w2, s + 1, w1 + w2 - 1 - s) for s in range(e, e + w3)]
+                    q_lo, q_hi = max(0, e - w2 + 1), min(w1 - 1, e + w3 - 1)
+                    r_lo, r_hi = max(0, e - w1 + 1), min(w2 - 1, e + w3 - 1)
+                    if min(lengths) < 1 or q_hi - q_lo < 31 or r_hi - r_lo < 31:
+                        continue
+                    cells = sum(lengths)
+                    best = cells if best is None else min(best, cells)
+    assert best == 528
+    triangle = {(q, r) for q in range(32) for r in range(32) if q + r <= 31}
+    assert len(triangle) == 528
