@@ -16,9 +16,9 @@ docs/results.md, section 6); they reproduce the partial results:
 
 Usage::
 
-    python3 scripts/hexagon2_search.py mrv --nodes 200000
-    python3 scripts/hexagon2_search.py anneal --steps 4e7 --rounds 8 --seed 1
-    python3 scripts/hexagon2_search.py blocks --layout periodic
+    python3 -m scripts.hexagon2_search mrv --nodes 200000
+    python3 -m scripts.hexagon2_search anneal --steps 4e7 --rounds 8 --seed 1
+    python3 -m scripts.hexagon2_search blocks --layout periodic
 
 Exit code 0 when an arrangement was found (written to ``--out``, verified), 1 otherwise.
 """

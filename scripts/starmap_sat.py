@@ -6,10 +6,10 @@ Settles questions 1 and 3 of issue 14 (see docs/results.md). The encoding is
 
 Usage::
 
-    python3 scripts/starmap_sat.py --region hexagon:16/17 --no-adjacent --symmetry --lines \\
+    python3 -m scripts.starmap_sat --region hexagon:16/17 --no-adjacent --symmetry --lines \\
         --out docs/results/starmap-hexagon-no-adjacent.json
-    python3 scripts/starmap_sat.py --slab 8 --symmetry --lines --time-limit 600
-    python3 scripts/starmap_sat.py --region hexagon:16/17 --no-adjacent --cnf f.cnf
+    python3 -m scripts.starmap_sat --slab 8 --symmetry --lines --time-limit 600
+    python3 -m scripts.starmap_sat --region hexagon:16/17 --no-adjacent --cnf f.cnf
 
 ``--slab C``: the convex board ``0 <= q, r <= 31`` and ``C <= q + r <= C + 31`` (32 lines in
 each axis; C = 0 is the 528-cell triangle, C = 16 the 768-cell ``hexagon:16/17``).

@@ -128,7 +128,7 @@ def test_dual_search_finds_a_hexagon_rhombus_arrangement_and_honours_fixed_piece
 
 
 def _script(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(ROOT / "scripts" / "starmap_sat.py"), *args],
+    return subprocess.run([sys.executable, "-m", "scripts.starmap_sat", *args],
                           capture_output=True, text=True, cwd=ROOT, timeout=1800)
 
 
