@@ -206,6 +206,7 @@ def test_single_group_cpsat_bounded_hexagon_6(benchmark) -> None:
 # The kernel's orders, the frontier DP, xcover and CP-SAT on the counting workloads. Run with
 #   python -m pytest benchmarks/bench_arrange.py --benchmark-only -k "order or frontier or startup"
 import json  # noqa: E402
+import os  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -269,22 +270,35 @@ def test_frontier_free_strips(benchmark, region: str, expected: int) -> None:
     assert benchmark.pedantic(frontier.count, (inst,), rounds=5) == expected
 
 
+#: A whole xcover process counting the 652 from our DLX export: it reads the file itself (so
+#: it imports nothing of ours) and imports xcover (numba) as any xcover user does.
 STARTUP_XCOVER = """
 import sys
 from xcover import covers
-from solver.arrange.export import parse_xcc
-primary, secondary, options = parse_xcc(open(sys.argv[1]).read())
+body = [ln for ln in open(sys.argv[1]) if ln.strip() and not ln.startswith("|")]
+head, _, tail = body[0].partition("|")
+primary, secondary, options = head.split(), tail.split(), [ln.split() for ln in body[1:]]
 print(sum(1 for _ in covers(options, primary=primary, secondary=secondary, colored=True)))
 """
+
+
+#: Whole processes run as a user's would: with Python's bytecode cache on (this machine sets
+#: PYTHONDONTWRITEBYTECODE, which makes every process compile our modules again, 0.1 s).
+PROCESS_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def whole_process(benchmark, cmd: list[str], rounds: int = 7) -> subprocess.CompletedProcess:
+    """Time ``cmd`` as a whole process, after one warm-up run (bytecode and numba caches)."""
+    return benchmark.pedantic(subprocess.run, (cmd,), {"capture_output": True, "text": True,
+                                                       "env": PROCESS_ENV},
+                              rounds=rounds, warmup_rounds=1)
 
 
 @pytest.mark.benchmark(group="startup-count-4x4")
 def test_startup_solver_count_4x4(benchmark) -> None:
     cmd = [sys.executable, "-m", "solver", "arrange", "count", "compact", "--region", "4x4",
            "-q"]
-    out = benchmark.pedantic(subprocess.run, (cmd,), {"capture_output": True, "text": True},
-                             rounds=7)
-    assert out.stdout.startswith("652 ")
+    assert whole_process(benchmark, cmd).stdout.startswith("652 ")
 
 
 @pytest.mark.benchmark(group="startup-count-4x4")
@@ -292,6 +306,67 @@ def test_startup_xcover_count_4x4(benchmark, tmp_path) -> None:
     path = tmp_path / "square4x4.dlx"
     path.write_text(dlx_text(SQUARE))
     cmd = [sys.executable, "-c", STARTUP_XCOVER, str(path)]
-    out = benchmark.pedantic(subprocess.run, (cmd,), {"capture_output": True, "text": True},
-                             rounds=7)
-    assert out.stdout.strip() == "652"
+    assert whole_process(benchmark, cmd).stdout.strip() == "652"
+
+
+# ---------------------------------------------------------------------------- Knuth's SSXCC, DLX2
+# Optional peers: built from Knuth's CWEB sources by ``python3 -m benchmarks.build_knuth SOURCE``
+# into benchmarks/peers/bin (or ``$KNUTH_BIN``); without them these benchmarks skip. Each run is
+# a whole process reading our DLX export on stdin (its start-up is a millisecond).
+import re  # noqa: E402
+
+from benchmarks.build_knuth import DEFAULT_BIN  # noqa: E402
+
+ALTOGETHER = re.compile(r"Altogether (\d+) solutions?")
+
+
+def knuth(program: str) -> Path:
+    """The binary of ``program`` (``ssxcc``, ``dlx2``), or a skip saying how to build it."""
+    binary = Path(os.environ.get("KNUTH_BIN", DEFAULT_BIN)) / program
+    if not binary.is_file():
+        pytest.skip(f"{program} is not built: python3 -m benchmarks.build_knuth SOURCE "
+                    f"(Knuth's CWEB sources; see its docstring) writes {binary}")
+    return binary
+
+
+def knuth_count(binary: Path, dlx: Path) -> int:
+    """Run ``binary < dlx`` and read its ``Altogether N solutions`` line."""
+    with dlx.open() as stdin:
+        done = subprocess.run([str(binary)], stdin=stdin, capture_output=True, text=True,
+                              check=True)
+    m = ALTOGETHER.search(done.stderr)
+    assert m, done.stderr[-500:]
+    return int(m.group(1))
+
+
+def dlx_file(tmp_path: Path, p: ArrangementProblem) -> Path:
+    path = tmp_path / "instance.dlx"
+    path.write_text(dlx_text(p))
+    return path
+
+
+@pytest.mark.benchmark(group="startup-count-4x4")
+@pytest.mark.parametrize("program", ["ssxcc", "dlx2"])
+def test_startup_knuth_count_4x4(benchmark, tmp_path, program: str) -> None:
+    binary, dlx = knuth(program), dlx_file(tmp_path, SQUARE)
+    assert benchmark.pedantic(knuth_count, (binary, dlx), rounds=7) == 652
+
+
+@pytest.mark.benchmark(group="count-torus-4x4")
+@pytest.mark.parametrize("program", ["ssxcc", "dlx2"])
+def test_count_torus_knuth(benchmark, tmp_path, program: str) -> None:
+    binary, dlx = knuth(program), dlx_file(tmp_path, TORUS)
+    assert benchmark.pedantic(knuth_count, (binary, dlx), rounds=3) == 203520
+
+
+@pytest.mark.benchmark(group="count-free-4x4")
+def test_count_free_ssxcc(benchmark, tmp_path) -> None:
+    binary, dlx = knuth("ssxcc"), dlx_file(tmp_path, FREE)
+    assert benchmark.pedantic(knuth_count, (binary, dlx), rounds=1) == 2765440
+
+
+@pytest.mark.benchmark(group="count-completion-32-order")
+@pytest.mark.parametrize("program", ["ssxcc", "dlx2"])
+def test_order_completion_32_knuth(benchmark, tmp_path, program: str) -> None:
+    binary, dlx = knuth(program), dlx_file(tmp_path, FREE32)
+    assert benchmark.pedantic(knuth_count, (binary, dlx), rounds=5) == 99

@@ -11,6 +11,9 @@ pytest-benchmark). Groups:
   in all); one benchmark per goal.
 - ``hexagon-1``: one hexagon rhombus:8x8 completion (goal: 20 in under 10 minutes, i.e. 30 s
   each).
+- ``hexagon-20``: a ramp of 20 hexagon rhombus:8x8 completions, easy to hard (the goal itself,
+  one round: several minutes).
+- ``open-10``: ramps of 10 StarMap 8x8 and 10 transcendental 6x6 completions.
 
 The machine is shared: say so with any figure quoted from here.
 """
@@ -71,3 +74,24 @@ def test_hexagon_puzzle(benchmark: BenchmarkFixture) -> None:
         return len(build_book(kind, 1, "any", seed=next(_SEEDS)).puzzles)
 
     assert benchmark.pedantic(run, rounds=3, iterations=1) == 1
+
+
+@pytest.mark.benchmark(group="hexagon-20")
+def test_hexagon_ramp_20(benchmark: BenchmarkFixture) -> None:
+    kind = puzzle_type("hexagon")
+
+    def run() -> int:
+        return len(build_book(kind, 20, "ramp", seed=next(_SEEDS)).puzzles)
+
+    assert benchmark.pedantic(run, rounds=1, iterations=1) == 20
+
+
+@pytest.mark.parametrize("name", ["starmap", "transcendental"])
+@pytest.mark.benchmark(group="open-10")
+def test_open_ramp_10(benchmark: BenchmarkFixture, name: str) -> None:
+    kind = puzzle_type(name)
+
+    def run() -> int:
+        return len(build_book(kind, 10, "ramp", seed=next(_SEEDS)).puzzles)
+
+    assert benchmark.pedantic(run, rounds=1, iterations=1) == 10

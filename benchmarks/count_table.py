@@ -1,10 +1,13 @@
-"""Exact counts of compact arrangements of the 16-piece sets on every 16-cell rectangle and torus.
+"""Exact counts of compact arrangements of the 16-piece sets on every 16-cell rectangle, torus
+and cylinder.
 
 Run with ``python benchmarks/count_table.py`` (seconds: the frontier dynamic program). Prints a
 Markdown table: region, border rule, square count, time, triangle count, time (median of 3 runs,
 wall clock, on a loaded machine read the ratios, not the absolute times). A torus has no border,
-so its two border rules give one row. Regions the grid cannot wrap (a torus one cell wide, a
-triangle torus of odd width) are marked "-".
+so its two border rules give one row; a cylinder (``cylinder:WxH``: the left and right edges
+meet; ``vcylinder:WxH``: the top and bottom edges meet) keeps the border on its two other edges,
+so it has both. Regions the grid cannot wrap (one cell round: a cell would be its own
+neighbour; a triangle seam of odd length) are marked "-".
 """
 
 from __future__ import annotations
@@ -52,6 +55,12 @@ def main() -> None:
         region = f"torus:{w}x{h}"
         print(f"| {region} | (none) | {cell(timed_count('square', region, 'blank'))} | "
               f"{cell(timed_count('triangle', region, 'blank'))} |")
+    for kind in ("cylinder", "vcylinder"):
+        for w, h in SIZES:
+            for border in ("blank", "free"):
+                region = f"{kind}:{w}x{h}"
+                print(f"| {region} | {border} | {cell(timed_count('square', region, border))} | "
+                      f"{cell(timed_count('triangle', region, border))} |")
 
 
 if __name__ == "__main__":

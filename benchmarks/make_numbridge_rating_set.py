@@ -12,7 +12,8 @@ regular blocks).
 
 Each line: ``givens blocks source hodoku_level hodoku_score pencilmark_difficulty`` (``-`` where
 a peer does not apply). Run (several minutes; the machine is shared):
-``python benchmarks/make_numbridge_rating_set.py``.
+``python benchmarks/make_numbridge_rating_set.py``; ``... --irregular-only`` keeps the regular
+lines of the file and rates the ``IRREGULAR`` irregular fields again (a few minutes).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "data" / "numbridge-rating-set.txt"
 HARD = ROOT / "tests" / "data" / "hard-sudoku-20.txt"
 PER_LEVEL = 24
-IRREGULAR = 30
+IRREGULAR = 72
 TIME_BUDGET = 420.0
 
 
@@ -68,11 +69,30 @@ def minimal_field(seed: int) -> str:
     return "".join(givens)
 
 
+def irregular_lines() -> list[str]:
+    """The irregular fields (seeds 5000.., 22-34 givens) with pencilmark's difficulty."""
+    from solver.numbridge.generate import generate
+
+    out = []
+    for s in range(IRREGULAR):
+        g = generate(22 + s % 13, "irregular", 5000 + s)
+        out.append(f"{g.field.givens} {g.field.blocks} irregular-seed-{5000 + s} - - "
+                   f"{pencil(g.field.givens, g.field.blocks)}")
+        print(len(out), out[-1].split()[-1], flush=True)
+    return out
+
+
+def irregular_only() -> None:
+    """Keep the regular lines and the header, rate the irregular fields again."""
+    sys.path.insert(0, str(ROOT))
+    kept = [ln for ln in OUT.read_text(encoding="utf-8").splitlines()
+            if ln.startswith("#") or " regular " in ln]
+    OUT.write_text("\n".join(kept + irregular_lines()) + "\n", encoding="utf-8")
+
+
 def main() -> None:
     sys.path.insert(0, str(ROOT))
     from hodoku import Solver
-
-    from solver.numbridge.generate import generate
 
     hodoku = Solver()
     by_level: dict[str, list[str]] = {n: [] for n in ("easy", "medium", "hard", "unfair",
@@ -102,14 +122,9 @@ def main() -> None:
              "the irregular ones (our generator, seeds 5000..)"]
     for got in by_level.values():
         lines.extend(got)
-    OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    for s in range(IRREGULAR):
-        g = generate(22 + s % 13, "irregular", 5000 + s)
-        lines.append(f"{g.field.givens} {g.field.blocks} irregular-seed-{5000 + s} - - "
-                     f"{pencil(g.field.givens, g.field.blocks)}")
-        OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    OUT.write_text("\n".join(lines + irregular_lines()) + "\n", encoding="utf-8")
     print("done", flush=True)
 
 
 if __name__ == "__main__":
-    main()
+    irregular_only() if "--irregular-only" in sys.argv[1:] else main()

@@ -147,8 +147,8 @@ def _step(arr: Arrangement, cell: Cell, direction: int) -> Cell:
     dq, dr = arr.piece_set.grid.deltas(cell)[direction]
     nxt = (cell[0] + dq, cell[1] + dr)
     if arr.region is not None and arr.region.wrap is not None:
-        w, h = arr.region.wrap
-        nxt = (nxt[0] % w, nxt[1] % h)
+        w, h = arr.region.wrap  # a period 0: that direction does not wrap (a cylinder)
+        nxt = (nxt[0] % w if w else nxt[0], nxt[1] % h if h else nxt[1])
     return nxt
 
 

@@ -9,7 +9,13 @@ Names (``parse_region``):
 - ``hexagon:B/B+1``: the uncentred hexagon whose sides alternate B and B+1 cells, with 2B
   lines in each of the three directions (``hexagon:16/17``, 768 cells, the hexagon StarMap
   board): ``0 <= q, r < 2B`` and ``B <= q + r < 3B``.
-- ``torus:WxH`` / ``torus:rhombus:WxH``: the same cells with opposite edges wrapping round.
+- ``torus:WxH`` / ``torus:rhombus:WxH``: the same cells with opposite edges wrapping round
+  (``wrap = (W, H)``).
+- ``cylinder:WxH`` / ``cylinder:rhombus:WxH``: the left and right edges meet, the top and
+  bottom rows keep the border rule (``wrap = (W, 0)``): cell ``(W-1, r)`` neighbours
+  ``(0, r)``, so every row is a ring of W cells (the column index wraps).
+- ``vcylinder:WxH`` / ``vcylinder:rhombus:WxH``: the top and bottom edges meet, the left and
+  right columns keep the border rule (``wrap = (0, H)``): every column is a ring of H cells.
 - ``file:PATH`` or a path to an existing file: see ``read_region_file``.
 
 Examples
@@ -19,6 +25,9 @@ Examples
 (16, None)
 >>> parse_region("torus:4x4", "square").neighbour((3, 0), 1)
 (0, 0)
+>>> c = parse_region("cylinder:4x4", "square")
+>>> c.wrap, c.neighbour((3, 0), 1), c.neighbour((3, 0), 2)
+((4, 0), (0, 0), None)
 """
 
 from __future__ import annotations
@@ -50,7 +59,9 @@ class Region:
     border : str
         ``blank``: no beam may point out of the region (default); ``free``: beams may.
     wrap : tuple of int, optional
-        ``(W, H)`` periods when opposite edges wrap (a torus), None otherwise.
+        ``(W, H)`` periods when opposite edges wrap, None otherwise. A period of 0 means that
+        direction does not wrap: ``(W, 0)`` is a cylinder whose left and right edges meet,
+        ``(0, H)`` one whose top and bottom edges meet, ``(W, H)`` a torus.
     """
 
     grid: Grid
@@ -67,6 +78,10 @@ class Region:
             )
         if not self.cells:
             raise InvalidInputError(f"region {self.name!r} has no cells")
+        if self.wrap is not None and (min(self.wrap) < 0 or max(self.wrap) == 0):
+            raise InvalidInputError(
+                f"region {self.name!r}: wrap periods {list(self.wrap)} (at least one must be "
+                "positive; 0 means that direction does not wrap)")
         if not self._order:
             order = tuple(sorted(self.cells, key=lambda c: (c[1], c[0])))
             object.__setattr__(self, "_order", order)
@@ -82,12 +97,20 @@ class Region:
     def __contains__(self, cell: object) -> bool:
         return cell in self.cells
 
+    @property
+    def shape(self) -> str:
+        """``plane``, ``torus`` or ``cylinder`` (one direction wraps)."""
+        if self.wrap is None:
+            return "plane"
+        return "torus" if min(self.wrap) > 0 else "cylinder"
+
     def wrapped(self, cell: Cell) -> Cell:
-        """The cell itself, or its representative inside the region on a torus."""
+        """The cell itself, or its representative inside the region on a torus or cylinder
+        (each coordinate modulo its period, unless the period is 0)."""
         if self.wrap is None:
             return cell
         w, h = self.wrap
-        return (cell[0] % w, cell[1] % h)
+        return (cell[0] % w if w else cell[0], cell[1] % h if h else cell[1])
 
     def neighbour(self, cell: Cell, direction: int) -> Cell | None:
         """The neighbouring cell inside the region in ``direction``, or None if outside."""
@@ -165,29 +188,34 @@ def parse_region(name: str, grid_kind: str, border: str = "blank") -> Region:
     text = name.strip()
     if text.startswith("file:"):
         return read_region_file(Path(text[5:]), grid_kind, border)
-    named = text.startswith(("torus:", "rhombus:", "hexagon:"))
+    named = text.startswith((*_WRAPS, "rhombus:", "hexagon:"))
     if not named and ("/" in text or text.endswith((".json", ".txt"))):
         return read_region_file(Path(text), grid_kind, border)
     parts = text.split(":")
-    torus = parts[0] == "torus"
+    kind = parts[0] if parts[0] in _WRAPS else None
+    torus = kind is not None
     if torus:
         parts = parts[1:]
     if len(parts) == 1:
         w, h = _size(parts[0], name)
         if torus and g.cell_shape == "hexagon":
             raise InvalidInputError(
-                f"region {name!r}: a hexagon torus needs a rhombus, e.g. torus:rhombus:8x8"
+                f"region {name!r}: a hexagon {kind} needs a rhombus, e.g. {kind}:rhombus:8x8"
             )
-        if torus and g.oriented and w % 2:
-            raise InvalidInputError(f"region {name!r}: a triangle torus needs an even width")
-        cells = rectangle_cells(g, w, h)
-        return Region(g, cells, name, border, (w, h) if torus else None)
+        wrap = _wrap(kind, w, h)
+        if wrap is not None and g.oriented and (wrap[0] % 2 or wrap[1] % 2):
+            # a triangle's neighbour across the seam must point the other way
+            side = "width" if wrap[0] % 2 else "height"
+            raise InvalidInputError(
+                f"region {name!r}: a triangle {kind} needs an even {side} (a triangle across "
+                "the seam must point the other way)")
+        return Region(g, rectangle_cells(g, w, h), name, border, wrap)
     shape, arg = parts[0], parts[1]
     if shape == "rhombus":
         if g.cell_shape != "hexagon":
             raise InvalidInputError(f"region {name!r}: rhombus regions are for hexagon sets")
         w, h = _size(arg, name)
-        return Region(g, rhombus_cells(w, h), name, border, (w, h) if torus else None)
+        return Region(g, rhombus_cells(w, h), name, border, _wrap(kind, w, h))
     if shape == "hexagon" and "/" in arg:
         if g.cell_shape != "hexagon" or torus:
             raise InvalidInputError(f"region {name!r}: hexagon:B/B+1 is a hexagon-set region")
@@ -204,8 +232,20 @@ def parse_region(name: str, grid_kind: str, border: str = "blank") -> Region:
             raise InvalidInputError(f"region {name!r}: base must be a number from 1 to 60")
         return Region(g, hexagon_cells(int(arg)), name, border)
     raise InvalidInputError(
-        f"unknown region {name!r}; expected WxH, rhombus:WxH, hexagon:B, torus:WxH or a file"
+        f"unknown region {name!r}; expected WxH, rhombus:WxH, hexagon:B, torus:WxH, "
+        "cylinder:WxH, vcylinder:WxH or a file"
     )
+
+
+#: Prefixes of the wrapped regions: both directions, left-right only, top-bottom only.
+_WRAPS = ("torus", "cylinder", "vcylinder")
+
+
+def _wrap(kind: str | None, w: int, h: int) -> tuple[int, int] | None:
+    """The wrap periods of ``kind`` (a ``_WRAPS`` prefix or None) on a W x H shape."""
+    if kind is None:
+        return None
+    return {"torus": (w, h), "cylinder": (w, 0), "vcylinder": (0, h)}[kind]
 
 
 def check_cells(cells: Iterable[Cell], g: Grid, wrap: tuple[int, int] | None,
@@ -213,8 +253,8 @@ def check_cells(cells: Iterable[Cell], g: Grid, wrap: tuple[int, int] | None,
     """Refuse an absurd or disconnected region at once.
 
     At most ``MAX_CELLS`` cells, coordinates within ``MAX_COORDINATE``, on a torus every cell
-    inside ``0 <= q < W``, ``0 <= r < H``, and the cells connected through grid sides (the
-    wrap-around included).
+    inside ``0 <= q < W``, ``0 <= r < H`` (on a cylinder, along its wrapping direction), and the
+    cells connected through grid sides (the wrap-around included).
 
     Raises
     ------
@@ -231,7 +271,8 @@ def check_cells(cells: Iterable[Cell], g: Grid, wrap: tuple[int, int] | None,
         if abs(q) > MAX_COORDINATE or abs(r) > MAX_COORDINATE:
             raise InvalidInputError(f"cell [{q}, {r}] is absurdly far away (coordinates are "
                                     f"at most {MAX_COORDINATE} from 0)", where=where)
-        if wrap is not None and not (0 <= q < wrap[0] and 0 <= r < wrap[1]):
+        if wrap is not None and not ((not wrap[0] or 0 <= q < wrap[0])
+                                     and (not wrap[1] or 0 <= r < wrap[1])):
             raise InvalidInputError(f"cell [{q}, {r}] lies outside the wrap periods "
                                     f"{list(wrap)}", where=where)
     start = min(out, key=lambda c: (c[1], c[0]))
@@ -242,7 +283,8 @@ def check_cells(cells: Iterable[Cell], g: Grid, wrap: tuple[int, int] | None,
         for d in g.directions(cell):
             nxt = g.neighbour(cell, d)
             if wrap is not None:
-                nxt = (nxt[0] % wrap[0], nxt[1] % wrap[1])
+                nxt = (nxt[0] % wrap[0] if wrap[0] else nxt[0],
+                       nxt[1] % wrap[1] if wrap[1] else nxt[1])
             if nxt in out and nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
@@ -256,8 +298,9 @@ def check_cells(cells: Iterable[Cell], g: Grid, wrap: tuple[int, int] | None,
 def read_region_file(path: Path, grid_kind: str, border: str = "blank") -> Region:
     """Read a region file.
 
-    Two formats: JSON ``{"cells": [[q, r], ...]}`` (optionally with ``"wrap": [W, H]``;
-    schema ``docs/schemas/region.schema.json``), or text with one ``q r`` pair per line
+    Two formats: JSON ``{"cells": [[q, r], ...]}`` (optionally with ``"wrap": [W, H]``, a
+    period 0 for a direction that does not wrap: ``[W, 0]`` is a cylinder; schema
+    ``docs/schemas/region.schema.json``), or text with one ``q r`` pair per line
     (``#`` starts a comment). The region must be connected and of sane size
     (``check_cells``).
 

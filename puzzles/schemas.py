@@ -8,7 +8,7 @@ them in step with these models. Keys the models do not name are allowed (documen
 extra facts such as ``directions`` or ``given_count``).
 
 Bounds (project rule): coordinates within +-10^6, at most 40,000 cells in a region
-(200 x 200), wrap periods 1-200.
+(200 x 200), wrap periods 0-200 (0: that direction does not wrap).
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel
 Coordinate = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
 Cell = Annotated[list[Coordinate], Field(min_length=2, max_length=2,
                                          description="a cell [q, r]")]
-Period = Annotated[int, Field(ge=1, le=200)]
+Period = Annotated[int, Field(ge=0, le=200)]
 Wrap = Annotated[list[Period], Field(min_length=2, max_length=2,
-                                     description="torus periods [W, H]")]
+                                     description="wrap periods [W, H]: a torus; 0 for a "
+                                                 "direction that does not wrap (a cylinder)")]
 PieceNumber = Annotated[int, Field(ge=0, le=1_000_000)]
 Half = Annotated[int, Field(ge=0, le=7)]
 TileValues = Annotated[list[Half], Field(min_length=2, max_length=2,

@@ -4,18 +4,17 @@ stream of solution rows, the check of each arrangement and counting."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from puzzles.arrangements import Arrangement, faults
 from puzzles.errors import EngineFaultError, InvalidInputError
-from solver.arrange.instance import EdgeInstance
-from solver.arrange.orders import check_order
+from solver.arrange.orders import ENGINES, check_order
 from solver.arrange.problem import ArrangementProblem
 
-#: Engine names accepted by ``--engine`` (``auto`` picks the fastest for the job; ``frontier``
-#: counts only).
-ENGINES = ("auto", "kernel", "frontier", "cpsat", "constraint")
+if TYPE_CHECKING:  # numpy and the instance arrays are imported by the engines that use them
+    import numpy as np
+
+    from solver.arrange.instance import EdgeInstance
 
 #: The frontier count takes sets whose piece numbers are below this (the 16-piece sets).
 FRONTIER_MAX_PIECES = 20
@@ -82,6 +81,8 @@ def rows(problem: ArrangementProblem, engine: str = "auto", tick: Tick | None = 
     the most constrained cell first); otherwise the kernel's cell ``order`` is ``auto``
     (chosen by probing the problem, see ``kernel.choose_dynamic``), ``static`` or ``mrv``.
     """
+    from solver.arrange.instance import EdgeInstance
+
     name = choose_engine(problem, engine)
     if name == "grow":
         raise InvalidInputError("this problem has no region: use solutions()")
@@ -126,17 +127,20 @@ def count(problem: ArrangementProblem, engine: str = "auto",
     check_order(order)
     if name == "frontier":
         from solver.arrange.engines import frontier
+        from solver.arrange.layout import EdgeLayout
 
-        inst = EdgeInstance.build(problem)
+        layout = EdgeLayout.build(problem)  # plain Python: a small count never imports numpy
         states = (lambda _cells, n: tick(0, n)) if tick else None
         try:
-            return frontier.count(inst, states)
+            return frontier.count(layout, states)
         except MemoryError:
             if engine == "frontier":
                 raise InvalidInputError(
                     "the frontier count needs too many states here; use --engine kernel"
                 ) from None
             name = "kernel"
+    from solver.arrange.instance import EdgeInstance
+
     if name == "kernel":
         from solver.arrange.engines.kernel import search_for
 

@@ -46,7 +46,8 @@ class CompactJudge:
                 raw = (c[0] + dq, c[1] + dr)
                 other = raw
                 if region.wrap is not None:
-                    other = (raw[0] % region.wrap[0], raw[1] % region.wrap[1])
+                    w, h = region.wrap  # 0: no wrap that way (a cylinder)
+                    other = (raw[0] % w if w else raw[0], raw[1] % h if h else raw[1])
                 if other not in where:
                     if region.border == "blank":
                         self.leaving.append((i, d))

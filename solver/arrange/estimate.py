@@ -111,7 +111,8 @@ class Estimate:
         if not self.hits:
             return f"no estimate: {self.note}"
         line = (f"about {self.solutions:.4g} solutions (95% interval {self.low:.4g} to "
-                f"{self.high:.4g}; {self.hits} of {self.probes} probes reached a solution), "
+                f"{self.high:.4g} by the normal approximation, not a guarantee; "
+                f"{self.hits} of {self.probes} probes reached a solution), "
                 f"search tree about {self.nodes:.4g} ± {self.nodes_error:.2g} nodes "
                 f"({self.method}" + (f", exact tail of {self.tail} cells" if self.tail else "")
                 + f", seed {self.seed})")

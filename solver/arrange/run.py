@@ -20,16 +20,17 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from puzzles.arrangements import Arrangement
 from puzzles.errors import InvalidInputError
 from solver.arrange import base
-from solver.arrange.check import CompactJudge
-from solver.arrange.instance import EdgeInstance
 from solver.arrange.problem import ArrangementProblem
-from solver.arrange.symmetry import FreeSymmetry, SymmetryGroup
+
+if TYPE_CHECKING:  # imported where used: a plain count needs none of them (start-up)
+    import numpy as np
+
+    from solver.arrange.instance import EdgeInstance
 
 Tick = Callable[[int, int], None]  # (solutions so far, nodes or subproblems done)
 
@@ -49,6 +50,8 @@ class Distributed:
 def _row_stream(problem: ArrangementProblem, engine: str, jobs: int, depth: int | None,
                 tick: Tick | None, order: str = "auto", cluster: Distributed | None = None,
                 ) -> tuple[EdgeInstance, Iterator[np.ndarray]]:
+    from solver.arrange.instance import EdgeInstance
+
     if cluster is not None:
         if base.choose_engine(problem, engine) != "kernel":
             raise InvalidInputError("distributed runs use the kernel engine (compact)")
@@ -73,6 +76,8 @@ def _row_stream(problem: ArrangementProblem, engine: str, jobs: int, depth: int 
 
 def _batches(stream: Iterator[np.ndarray], n: int, size: int = 2048) -> Iterator[np.ndarray]:
     """Rows in blocks of 1, 2, 4, ... up to ``size`` (the first solution comes out at once)."""
+    import numpy as np
+
     take = 1
     while True:
         block = list(islice(stream, take))
@@ -97,6 +102,9 @@ def enumerate_arrangements(problem: ArrangementProblem, engine: str = "auto",
     static order runs, in another order otherwise (the same solutions). ``cluster`` runs the
     subproblems on Dask with an optional checkpoint (``solver.arrange.cluster``).
     """
+    from solver.arrange.check import CompactJudge
+    from solver.arrange.symmetry import FreeSymmetry, SymmetryGroup
+
     base.check_order(order)
     if limit is not None and limit <= 0:
         return
@@ -162,6 +170,8 @@ def count_arrangements(problem: ArrangementProblem, engine: str = "auto",
             par_tick = (lambda done, total, found: tick(found, done)) if tick else None
             return count_parallel(problem, jobs, depth, par_tick, order), None
         return base.count(problem, engine, tick, order), None
+    from solver.arrange.symmetry import FreeSymmetry, SymmetryGroup
+
     if name == "grow":
         from solver.arrange.engines.grow import solutions as grow_solutions
 

@@ -16,6 +16,10 @@ Compact completions (square 4x4, triangle 4x4, hexagon rhombus:8x8):
    deductions must agree with the answer.
 5. The key: the clue set in its least form over the region's symmetry group (pieces turn with
    the board).
+
+Open completions (StarMap 8x8, transcendental inside 6x6) follow the same steps with the open
+search of ``solver.book.open_ladder`` as the first engine, CP-SAT as the second and the open
+deduction ladder for the level (see ``OpenCompletion``).
 """
 
 from __future__ import annotations
@@ -37,6 +41,9 @@ from solver.arrange.problem import ArrangementProblem
 from solver.arrange.symmetry import SymmetryGroup
 from solver.book.base import BookPuzzle, PuzzleType
 from solver.book.ladder import LadderRating, rate
+from solver.book.open_ladder import OpenBoard, SearchBudgetError
+from solver.book.open_ladder import count as open_count
+from solver.book.open_ladder import rate as rate_open
 
 #: Problems with at most this many solutions get a solution table (enumerated once by CP-SAT).
 TABLE_LIMIT = 20_000
@@ -63,8 +70,10 @@ class CompactCompletion(PuzzleType):
 
     def __init__(self, name: str, set_name: str, region: str, title: str,
                  tries: int = 4, board_mm: float = 0.0,
-                 levels: tuple[str, ...] = ("easy", "medium", "hard")) -> None:
+                 levels: tuple[str, ...] = ("easy", "medium", "hard"),
+                 level_minimal: bool = False) -> None:
         self.board_mm = board_mm
+        self.level_minimal = level_minimal
         self.levels = levels
         self.name = name
         self.title = title
@@ -117,7 +126,11 @@ class CompactCompletion(PuzzleType):
         return ("Levels come from a human-style deduction ladder, hardest step deciding: easy = "
                 "singles only (a cell with one fitting piece, a piece with one cell), medium = "
                 "counting (side-by-side elimination, pairs), hard = one-cell lookahead or "
-                "search. Score: the rung plus a tenth of the proof's kernel nodes (log).")
+                "search. Score: the rung plus a tenth of the proof's kernel nodes (log)."
+                + (" Every clue is needed: hiding it admits a second answer (irreducible; "
+                   "the hard puzzles) or makes the puzzle need a harder step than its level "
+                   "(the easy and medium puzzles, whose clues a search alone could reduce "
+                   "further)." if self.level_minimal else ""))
 
     # ------------------------------------------------------------------------------------
 
@@ -185,12 +198,38 @@ class CompactCompletion(PuzzleType):
         images = [tuple(self.group.image(g, clue_row)[0]) for g in range(len(self.group))]
         return ",".join(map(str, min(images)))
 
+    def _solved_within(self, row: np.ndarray, clue_idx: list[int], top: int) -> bool:
+        """True when the ladder solves the puzzle (so it is unique) using rungs <= ``top``."""
+        rating = rate(EdgeInstance.build(self._puzzle(row, clue_idx)))
+        return rating.left == 0 and rating.rung <= top
+
+    def _reduce_for_level(self, row: np.ndarray, rng: random.Random, top: int,
+                          ) -> tuple[list[int], int]:
+        """Clue cell indices after hiding, in a seeded random order, every clue whose hiding
+        leaves a puzzle the ladder still solves with rungs <= ``top`` (a ladder that fills
+        every cell proves the answer unique); also the ratings made."""
+        clues = list(range(self.inst.n))
+        order = list(clues)
+        rng.shuffle(order)
+        checks = 0
+        for i in order:
+            trial = [c for c in clues if c != i]
+            checks += 1
+            if self._solved_within(row, trial, top):
+                clues = trial
+        return clues, checks
+
     def make(self, seed: int, level: str | None = None) -> BookPuzzle | None:
         rng = random.Random(seed)
         row = self._random_answer(rng)
+        top = max((r for r, lv in LEVEL_OF_RUNG.items() if lv == level), default=5)
+        for_level = self.level_minimal and top < 5
         best: tuple[list[int], int, LadderRating] | None = None
         for _ in range(self.tries if level is not None else 1):
-            clues, checks = self._reduce(row, rng)
+            if for_level:
+                clues, checks = self._reduce_for_level(row, rng, top)
+            else:
+                clues, checks = self._reduce(row, rng)
             rating = rate(EdgeInstance.build(self._puzzle(row, clues)))
             if best is None or (level is not None and LEVEL_OF_RUNG[rating.rung] == level):
                 best = (clues, checks, rating)
@@ -198,10 +237,17 @@ class CompactCompletion(PuzzleType):
                 break
         assert best is not None
         clues, checks, rating = best
-        return self._finish(seed, row, clues, checks, rating)
+        if for_level and LEVEL_OF_RUNG[rating.rung] != level:
+            # reduced for another level than the one measured: ``make(seed, level)`` with the
+            # measured level would reduce differently, so the index could not regenerate it
+            return None
+        return self._finish(seed, row, clues, checks, rating, top if for_level else None)
 
     def _finish(self, seed: int, row: np.ndarray, clues: list[int], checks: int,
-                rating: LadderRating) -> BookPuzzle:
+                rating: LadderRating, for_level: int | None = None) -> BookPuzzle:
+        """Prove, check and draw the puzzle. ``for_level``: the clues were reduced for the
+        ladder's rungs <= ``for_level``; every clue must then be needed for uniqueness or for
+        that level (strict irreducibility is recorded, not required)."""
         inst = self.inst
         puzzle = self._puzzle(row, clues)
         answer = self.problem.arrangement(inst.placements(row))
@@ -217,27 +263,32 @@ class CompactCompletion(PuzzleType):
             "check": "kernel count to 2, most constrained cell first", "solutions": solutions,
             "nodes": nodes, "reduction_checks": checks, "verifier": "puzzles.arrangements.verify",
         }
-        irreducible_nodes = 0
+        looser = {i: [c for c in clues if c != i] for i in clues}
         if self.table is not None:
             proof["second_engine"] = (f"CP-SAT enumeration of all {len(self.table)} solutions, "
                                       "filtered by the clues")
             proof["second_count"] = self._unique_in_table(row, clues)
-            irreducible = all(self._unique_in_table(row, [c for c in clues if c != i]) >= 2
-                              for i in clues)
+            loose = {i: self._unique_in_table(row, looser[i]) for i in clues}
         else:
             from solver.arrange.api import count
 
             proof["second_engine"] = "CP-SAT count to 2"
             proof["second_count"] = min(count(puzzle, engine="cpsat"), 2)
-            irreducible = True
+            loose, irreducible_nodes = {}, 0
             for i in clues:
-                n, used = kernel_count(self._puzzle(row, [c for c in clues if c != i]))
+                loose[i], used = kernel_count(self._puzzle(row, looser[i]))
                 irreducible_nodes += used
-                irreducible = irreducible and n >= 2
             proof["irreducibility_nodes"] = irreducible_nodes
+        # irreducible: hiding any clue admits a second answer
+        proof["irreducible"] = irreducible = all(n >= 2 for n in loose.values())
+        if for_level is not None:
+            # reduced for a level: hiding any clue admits a second answer or needs a harder rung
+            proof["minimal_for_level"] = irreducible = all(
+                loose[i] >= 2 or not self._solved_within(row, looser[i], for_level)
+                for i in clues)
+            proof["hideable_clues"] = sum(1 for n in loose.values() if n == 1)
         if proof["second_count"] != 1 or not irreducible:  # pragma: no cover - engine bug
             raise EngineFaultError(f"second check failed for the puzzle of seed {seed}")
-        proof["irreducible"] = irreducible
         level = LEVEL_OF_RUNG[rating.rung]
         score = rating.rung + 0.1 * float(np.log2(1 + nodes))
         ps = self.problem.piece_set
@@ -266,25 +317,28 @@ class OpenCompletion(PuzzleType):
     reader places the rest on free cells.
 
     The answer: seeded random pins (two pieces on cells) completed by CP-SAT. The clues: hidden
-    in a seeded random order while CP-SAT still counts one completion (up to 2); every clue
-    left is re-checked on the final set (hiding it admits a second completion), and the
-    answer is judged by ``puzzles.arrangements.verify``. CP-SAT is the only engine for these
-    kinds, so there is no second engine; the proof records the counts. The deduction ladder
-    covers compact arrangements only: the level here is the number of pieces left to place
-    (easy up to 8, medium up to 11, hard from 12), documented as the weaker measure.
+    in a seeded random order while the open search (``solver.book.open_ladder.count``, the
+    cell with the fewest options first) still finds one completion (up to 2). The proof: the
+    open search counts the final puzzle to 2 (its nodes recorded) and CP-SAT, a second engine
+    sharing nothing with it but the problem, counts it to 2 again; every clue is re-checked by
+    both (hiding it admits a second completion); the answer is judged by
+    ``puzzles.arrangements.verify``. The level: the deduction ladder of
+    ``solver.book.open_ladder`` (hardest step decides), whose deductions must agree with the
+    answer; aiming at a level, up to ``tries`` reductions of the same answer are tried.
     """
 
     levels: tuple[str, ...] = ("easy", "medium", "hard")
     attempts_per_puzzle = 20
 
     def __init__(self, name: str, set_name: str, kind: str, region: str, title: str,
-                 no_adjacent: bool = False) -> None:
+                 no_adjacent: bool = False, tries: int = 4) -> None:
         self.name = name
         self.title = title
         self.set_name = set_name
         self.kind = kind
         self.region_name = region
         self.no_adjacent = no_adjacent
+        self.tries = tries
 
     @cached_property
     def problem(self) -> ArrangementProblem:
@@ -296,6 +350,11 @@ class OpenCompletion(PuzzleType):
     def group(self) -> SymmetryGroup:
         """The board's symmetries."""
         return SymmetryGroup.of(EdgeInstance.build(self.problem))
+
+    @cached_property
+    def board(self) -> OpenBoard:
+        """The lines of sight of the open ladder and search."""
+        return OpenBoard.build(self.problem)
 
     def rules(self) -> str:
         if self.kind == "starmap":
@@ -309,17 +368,36 @@ class OpenCompletion(PuzzleType):
                 "pieces stand already.")
 
     def grading(self) -> str:
-        return ("Level = pieces left to place (the ladder covers compact puzzles only): easy "
-                "up to 8, medium up to 11, hard from 12. Proof: CP-SAT counts to 2.")
+        return ("Levels come from a human-style deduction ladder, hardest step deciding: easy = "
+                "singles only (a cell with one option left, a piece with one cell), medium = "
+                "counting (beams without support, pairs, counting pieces), hard = one-cell "
+                "lookahead or search. Score: the rung plus a tenth of the proof's search "
+                "nodes (log).")
 
     def _count(self, clues: dict[tuple[int, int], int]) -> int:
-        from solver.arrange.api import solutions
+        return open_count(self.problem.with_fixed(clues), limit=2)[0]
 
-        return sum(1 for _ in solutions(self.problem.with_fixed(clues), limit=2))
+    def _cpsat_count(self, clues: dict[tuple[int, int], int]) -> int:
+        from solver.arrange.engines import cpsat
+
+        found = 0
+        for _ in cpsat.rows(EdgeInstance.build(self.problem.with_fixed(clues))):
+            found += 1
+            if found >= 2:
+                break
+        return found
 
     def _answer(self, rng: random.Random) -> dict[tuple[int, int], int]:
+        """A seeded random solution: the open search with its options in a seeded random
+        order (a node budget), else CP-SAT completing two seeded random pins."""
         from solver.arrange.api import first
 
+        try:
+            found, _, rows = open_count(self.problem, limit=1, max_nodes=20_000, rng=rng)
+            if found:
+                return rows[0]
+        except SearchBudgetError:
+            pass
         cells = sorted(self.problem.region.cells if self.problem.region else ())
         numbers = list(self.problem.piece_set.numbers())
         for _ in range(20):
@@ -339,9 +417,12 @@ class OpenCompletion(PuzzleType):
         return ",".join(map(str, min(tuple(self.group.image(g, row)[0])
                                      for g in range(len(self.group)))))
 
-    def make(self, seed: int, level: str | None = None) -> BookPuzzle | None:
-        rng = random.Random(seed)
-        answer = self._answer(rng)
+    def _reduce(self, answer: dict[tuple[int, int], int], rng: random.Random,
+                ) -> tuple[dict[tuple[int, int], int], int]:
+        """Clues left after hiding in a seeded random order while the completion stays
+        unique; also the counts made. (Steering each step towards a level was tried: it left
+        the levels of the last, deciding steps unchanged, at several times the cost, so a
+        level is aimed at by trying several random orders.)"""
         clues = dict(answer)
         order = sorted(clues, key=lambda c: (c[1], c[0]))
         rng.shuffle(order)
@@ -351,21 +432,51 @@ class OpenCompletion(PuzzleType):
             checks += 1
             if self._count(trial) == 1:
                 clues = trial
+        return clues, checks
+
+    def make(self, seed: int, level: str | None = None) -> BookPuzzle | None:
+        rng = random.Random(seed)
+        answer = self._answer(rng)
+        best: tuple[dict[tuple[int, int], int], int, LadderRating] | None = None
+        for _ in range(self.tries if level is not None else 1):
+            clues, checks = self._reduce(answer, rng)
+            rating = rate_open(self.problem.with_fixed(clues))
+            if best is None or (level is not None and LEVEL_OF_RUNG[rating.rung] == level):
+                best = (clues, checks, rating)
+            if level is None or LEVEL_OF_RUNG[best[2].rung] == level:
+                break
+        assert best is not None
+        return self._finish(seed, answer, *best)
+
+    def _finish(self, seed: int, answer: dict[tuple[int, int], int],
+                clues: dict[tuple[int, int], int], checks: int,
+                rating: LadderRating) -> BookPuzzle:
         arrangement = self.problem.arrangement(answer)
         verify(arrangement, clues)
-        if self._count(clues) != 1:  # pragma: no cover - kept unique by the reduction
+        solutions, nodes, found = open_count(self.problem.with_fixed(clues), limit=2)
+        if solutions != 1 or found[0] != answer:  # pragma: no cover - kept unique
             raise EngineFaultError(f"puzzle of seed {seed} is not unique")
-        irreducible = all(self._count({c: p for c, p in clues.items() if c != cell}) >= 2
-                          for cell in clues)
-        if not irreducible:  # pragma: no cover - monotone by construction
-            raise EngineFaultError(f"puzzle of seed {seed} has a redundant clue")
+        cells = self.board.cells
+        if any(answer.get(cells[i]) != v for i, v in rating.solution.items()):
+            raise EngineFaultError(f"the deduction ladder disagrees with the answer (seed {seed})")
+        second = self._cpsat_count(clues)
+        irreducible_nodes = 0
+        irreducible = True
+        for cell in clues:
+            looser = {c: p for c, p in clues.items() if c != cell}
+            n, used, _ = open_count(self.problem.with_fixed(looser), limit=2)
+            irreducible_nodes += used
+            irreducible = irreducible and n >= 2 and self._cpsat_count(looser) >= 2
+        if second != 1 or not irreducible:  # pragma: no cover - an engine bug
+            raise EngineFaultError(f"second check failed for the puzzle of seed {seed}")
         ps = self.problem.piece_set
         left = sorted(set(ps.numbers()) - set(clues.values()))
-        level_now = "easy" if len(left) <= 8 else "medium" if len(left) <= 11 else "hard"
+        level = LEVEL_OF_RUNG[rating.rung]
+        score = rating.rung + 0.1 * float(np.log2(1 + nodes))
         by_number = ps.by_number()
         shown = Arrangement(ps.name, self.kind, clues, self.problem.region)
         return BookPuzzle(
-            kind=self.name, seed=seed, level=level_now, score=len(left), key=self.key(clues),
+            kind=self.name, seed=seed, level=level, score=round(score, 3), key=self.key(clues),
             question=f"{len(clues)} pieces stand: place the other {len(left)}.",
             puzzle_svg=arrangement_svg(shown),
             extra_svg=piece_gallery_svg(
@@ -374,7 +485,9 @@ class OpenCompletion(PuzzleType):
             answer_svg=arrangement_svg(arrangement, highlight=frozenset(clues)),
             answer_text=" ".join(f"{list(c)}={p}" for c, p in sorted(
                 answer.items(), key=lambda kv: (kv[0][1], kv[0][0])) if c not in clues),
-            proof={"check": "CP-SAT count to 2", "solutions": 1, "nodes": checks,
-                   "irreducible": True, "verifier": "puzzles.arrangements.verify",
-                   "note": f"{checks} counts while hiding, {len(clues)} more re-checking"},
-            details={"clues": len(clues)})
+            proof={"check": "open search count to 2, fewest options first",
+                   "solutions": solutions, "nodes": nodes, "reduction_checks": checks,
+                   "second_engine": "CP-SAT count to 2", "second_count": second,
+                   "irreducible": irreducible, "irreducibility_nodes": irreducible_nodes,
+                   "verifier": "puzzles.arrangements.verify"},
+            details={"clues": len(clues), "ladder": rating.to_json()})

@@ -2,22 +2,34 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from reports.html import Figure, Section, Table
-from solver.book.build import build_book
+from solver.book.build import Book, build_book
 from solver.book.render import proof_line
 from solver.book.types import puzzle_type
 
-#: (type, puzzles) of the demo's small books, kept small so that the demo stays fast.
-DEMO_BOOKS = (("square", 2), ("triangle", 1), ("backslide", 2), ("numbridge", 1),
-              ("dominions-capture", 1), ("dominomega", 1))
+#: (type, puzzles, difficulty) of the demo's small books: one of each type, kept small so that
+#: the demo stays fast (the hexagon book asks for an easy puzzle, the quickest to make).
+DEMO_BOOKS = (("square", 2, "any"), ("triangle", 1, "any"), ("hexagon", 1, "easy"),
+              ("transcendental", 1, "any"), ("starmap", 1, "any"), ("backslide", 2, "any"),
+              ("numbridge", 1, "any"), ("dominions-capture", 1, "any"),
+              ("dominions-save", 1, "any"), ("dominions-eye", 1, "any"),
+              ("dominions-live", 1, "any"), ("dominimum", 1, "any"), ("dominomega", 1, "any"))
+
+
+@cache
+def demo_book(name: str, count: int, difficulty: str, seed: int) -> Book:
+    """The small book of one type (made once per process: the same seed gives the same book)."""
+    return build_book(puzzle_type(name), count, difficulty, seed=seed)
 
 
 def sections(seed: int) -> list[Section]:
     """One section per small book; ``solver book TYPE --out book.pdf`` prints a full one."""
     out = []
-    for name, count in DEMO_BOOKS:
+    for name, count, difficulty in DEMO_BOOKS:
         kind = puzzle_type(name)
-        book = build_book(kind, count, "any", seed=seed)
+        book = demo_book(name, count, difficulty, seed)
         figures = []
         rows: list[list[object]] = []
         for n, p in enumerate(book.puzzles, 1):
@@ -27,7 +39,8 @@ def sections(seed: int) -> list[Section]:
             rows.append([n, p.level, p.id, p.seed, proof_line(p.proof)])
         out.append(Section(f"Puzzle book: {kind.title}", [
             kind.rules(), kind.grading(),
-            f"`solver book {name} --count {count} --seed {seed} --out book.pdf` prints these "
+            f"`solver book {name} --count {count} --difficulty {difficulty} --seed {seed} "
+            "--out book.pdf` prints these "
             "as a book: puzzles, then answers on their own pages, then the index."],
             figures, [Table(["puzzle", "level", "id", "seed", "proof"], rows, "index")],
             anchor=f"book-{name}"))

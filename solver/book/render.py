@@ -24,6 +24,8 @@ def proof_line(proof: dict[str, object]) -> str:
         text += f"; confirmed by {proof['second_engine']} ({proof.get('second_count')} answer)"
     if proof.get("irreducible"):
         text += "; every clue needed"
+    elif proof.get("minimal_for_level"):
+        text += "; every clue needed for the answer or for the level"
     if "note" in proof:
         text += f"; {proof['note']}"
     return text + "."

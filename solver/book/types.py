@@ -56,22 +56,22 @@ def _hexagon() -> PuzzleType:
     from solver.book.arrange import CompactCompletion
 
     return CompactCompletion("hexagon", "hexagon", "rhombus:8x8",
-                             "Hexagon set, compact rhombus:8x8 completions", tries=1,
-                             board_mm=115, levels=("hard",))
+                             "Hexagon set, compact rhombus:8x8 completions", tries=2,
+                             board_mm=115, level_minimal=True)
 
 
 def _starmap() -> PuzzleType:
     from solver.book.arrange import OpenCompletion
 
     return OpenCompletion("starmap", "square", "starmap", "8x8",
-                          "Square set, StarMap 8x8 completions")
+                          "Square set, StarMap 8x8 completions", tries=4)
 
 
 def _transcendental() -> PuzzleType:
     from solver.book.arrange import OpenCompletion
 
     return OpenCompletion("transcendental", "square", "transcendental", "6x6",
-                          "Square set, transcendental completions in 6x6")
+                          "Square set, transcendental completions in 6x6", tries=8)
 
 
 #: name -> factory, in the order of ``solver book --help``.

@@ -8,6 +8,7 @@ budget ran out, 130 on Ctrl-C, 143 on SIGTERM. No traceback.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import click
@@ -70,4 +71,7 @@ def cli() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line and exit with its code (see ``solver.cli.errors``)."""
+    # numpy's OpenBLAS starts a thread per core when numpy is imported (0.1 s of a whole
+    # process on this busy machine); no command multiplies large matrices, so one will do
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     run(lambda: invoke(cli, sys.argv[1:] if argv is None else argv), standalone=argv is None)

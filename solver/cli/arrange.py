@@ -22,8 +22,7 @@ from puzzles.errors import InvalidInputError, ParseError, SearchInterrupted
 from puzzles.grids import Cell
 from puzzles.regions import BORDER_RULES, MAX_COORDINATE
 from reports.output import JsonLinesWriter
-from solver.arrange.base import ENGINES
-from solver.arrange.orders import ORDERS
+from solver.arrange.orders import ENGINES, ORDERS
 from solver.arrange.problem import ArrangementProblem
 from solver.cli.common import Output, output_options, write_picture
 from solver.progress import progress_bar

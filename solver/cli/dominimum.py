@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from puzzles.dominimum.game import Game, Rules, omega_symbols
+from puzzles.dominimum.game import Game, omega_symbols
 from puzzles.dominimum.layout import Layout
 from puzzles.dominimum.records import read_record, record_of, replay
 from puzzles.dominimum.tiles import SYMBOL_NAMES, parse_tile, tile_name
@@ -30,8 +30,8 @@ from solver.dominimum.analysis import (
     value_groups,
 )
 from solver.dominimum.placement import Candidate, rank_dominimum, rank_dominomega
-from solver.dominimum.players import STRATEGIES, make_player, play_game
 from solver.play.match import MatchResult
+from solver.play.registry import player_names
 from solver.progress import progress_bar
 
 PathOption = click.Path(dir_okay=False, path_type=Path)
@@ -324,8 +324,8 @@ def _game_pictures(game: Game, svg_path: Path | None, html_path: Path | None,
                     svg_path, html_path, output)
 
 
-def lineup_of(players_text: str, strategies: str | None, seats_range: tuple[int, int]
-              ) -> list[str]:
+def lineup_of(players_text: str, strategies: str | None, seats_range: tuple[int, int],
+              kind: str = "dominimum") -> list[str]:
     """The strategy of each seat from ``--players NAME,...`` (one per seat).
 
     The old spellings still work: ``--players N`` (a seat count) with ``--strategies
@@ -347,19 +347,28 @@ def lineup_of(players_text: str, strategies: str | None, seats_range: tuple[int,
     if not lo <= len(lineup) <= hi:
         raise InvalidInputError(f"--players {','.join(lineup)}: {len(lineup)} seats, the game "
                                 f"has {lo}-{hi}")
-    unknown = [n for n in lineup if n not in STRATEGIES]
+    known = player_names(kind)
+    unknown = [n for n in lineup if n not in known]
     if unknown:
-        raise InvalidInputError(f"unknown strategy {unknown[0]!r}; choose from "
-                                f"{', '.join(STRATEGIES)}")
+        raise InvalidInputError(f"unknown player {unknown[0]!r}; choose from "
+                                f"{', '.join(known)}")
     return lineup
 
 
 def _play(kind: str, lineup: list[str], seed: int, within_tile: bool,
           record: Path | None, svg_path: Path | None, html_path: Path | None,
-          output: Output) -> None:
-    players = len(lineup)
-    game = Game.deal(kind, players, seed, Rules(within_tile))
-    play_game(game, [make_player(n, seed * 8 + i + 1) for i, n in enumerate(lineup)])
+          output: Output, move_time: float | None = None,
+          max_nodes: int | None = None) -> None:
+    """One game on the one runner (``solver.play.match.play_one``: the deal of ``seed``,
+    seat ``i`` seeded ``seed * 8 + i + 1``)."""
+    from puzzles.dominimum.state import DominimumState
+    from solver.play.match import GameSettings, play_one
+
+    state, _ = play_one(kind, lineup, seed, GameSettings(seats=len(lineup),
+                                                         within_tile=within_tile),
+                        move_time=move_time, max_nodes=max_nodes)
+    assert isinstance(state, DominimumState)
+    game = state.g
     doc = record_of(game, lineup)
     if record is not None:
         write_atomic(record, dumps(doc))
@@ -373,25 +382,27 @@ def _play_command(group: click.Group, kind: str, players_range: tuple[int, int],
     @group.command("play")
     @click.option("--players", "players_text", default=",".join(["greedy"] * default_players),
                   show_default=True,
-                  help=f"One strategy per seat, comma-separated ({players_range[0]}-"
-                       f"{players_range[1]} seats): {', '.join(STRATEGIES)}.")
+                  help=f"One player per seat, comma-separated ({players_range[0]}-"
+                       f"{players_range[1]} seats): {', '.join(player_names(kind))}.")
     @click.option("--seed", type=int, default=1, show_default=True,
                   help="Seed of the deal and of every player.")
     @click.option("--strategies", default=None, hidden=True)
     @click.option("--record", type=PathOption, help="Write the game record (JSON) here.")
+    @budget_options
     @within_tile_option
     @picture_options
     @output_options
-    def play(players_text: str, seed: int, strategies: str | None, within_tile: bool,
-             record: Path | None, svg_path: Path | None, html_path: Path | None,
-             output: Output) -> None:
-        """Play one seeded game between strategies; print the result (JSON: the record)."""
+    def play(players_text: str, seed: int, strategies: str | None, record: Path | None,
+             move_time: float | None, max_nodes: int | None, within_tile: bool,
+             svg_path: Path | None, html_path: Path | None, output: Output) -> None:
+        """Play one seeded game between players; print the result (JSON: the record)."""
         if strategies is not None:
             warn_deprecated("--strategies", "--players NAME,NAME,... (one name per seat)")
-        _play(kind, lineup_of(players_text, strategies, players_range), seed, within_tile,
-              record, svg_path, html_path, output)
+        _play(kind, lineup_of(players_text, strategies, players_range, kind), seed,
+              within_tile, record, svg_path, html_path, output, move_time, max_nodes)
 
-    play.__doc__ = f"Play one seeded {kind} game between strategies (JSON: the record)."
+    play.__doc__ = (f"Play one seeded {kind} game between players on the one match runner "
+                    "(JSON: the record).")
 
     @group.command("replay")
     @click.argument("record_path", metavar="RECORD", type=PathOption)

@@ -78,6 +78,9 @@ class DominimumKnowledge(Knowledge):
     rollout_depth = 4
     widen = (1.0, 0.5)
     exploration = 0.3
+    #: the greedy ranking the root opens its moves in: ``own`` (own score, then the margin)
+    #: or ``margin`` (own minus the best opponent, sampled missions, then own)
+    root_objective = "margin"
 
     def __init__(self, infer: bool = True) -> None:
         self.infer = infer
@@ -112,7 +115,7 @@ class DominimumKnowledge(Knowledge):
         margin over the opponents)."""
         assert isinstance(state, DominimumState)
         g = state.g
-        cands = ranked(g, g.to_move, 16, rng.randrange(2**31), "own")
+        cands = ranked(g, g.to_move, 16, rng.randrange(2**31), self.root_objective)
         return [c.placement for c in cands]
 
     def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:

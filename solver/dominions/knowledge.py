@@ -142,6 +142,9 @@ class DominionsKnowledge(Knowledge):
     widen = (2.0, 0.5)
     exploration = 0.5
 
+    def move_key(self, state: GameState[Any], move: Any) -> Any:
+        return move  # a Move is a hashable (cell, piece) tuple
+
     def determinize(self, state: GameState[Any], seat: int,
                     rng: random.Random) -> GameState[Any]:
         assert isinstance(state, DominionsState)

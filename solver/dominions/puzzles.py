@@ -3,8 +3,9 @@
 Goals (the mover is X, the opponent Y):
 
 - ``capture`` (depth 1): the move reverses at least one Y piece;
-- ``save`` (depth 2): X has a group in atari that Y can capture at once; after the move, no
-  legal reply of Y reverses any of that group's pieces;
+- ``save`` (depth 2): X has a group that Y can capture at once (all its liberty beams point
+  into one vacant cell: one beam, atari, or several beams into that cell) and a legal capture
+  there; after the move, no legal reply of Y reverses any of that group's pieces;
 - ``eye`` (depth 1): the move creates a new eye of X (a liberty of an X group where Y holds no
   matching piece);
 - ``live`` (depth 1): X has a group of two or more pieces that does not live unconditionally;
@@ -94,9 +95,9 @@ def _eyes(pos: Position, colour: int, t: Tracker) -> set[int]:
     """Eyes of ``colour``: liberties of its groups where the opponent holds no fitting piece."""
     hand = pos.hands[1 - colour]
     out = set()
-    for c, _, libs in t.table.values():
-        if c == colour:
-            for cell in libs:
+    for g in t.table.values():
+        if g.colour == colour:
+            for cell in g.liberties:
                 if not fitting_mask(pos.must_beam[cell], pos.must_blank[cell]) & hand:
                     out.add(cell)
     return out
@@ -126,7 +127,7 @@ def group_lives(pos: Position, t: Tracker, cell: int) -> bool:
     g = t.group_of(cell)
     if g is None:
         return False
-    colour, _, libs = g
+    colour, libs = g.colour, g.liberties
     hand = pos.hands[1 - colour]
     # the cheap test on every liberty first, the oscillation test (legal moves) only after
     if any(not fitting_mask(pos.must_beam[lib], pos.must_blank[lib]) & hand for lib in libs):
@@ -141,10 +142,10 @@ def capturable(pos: Position, t: Tracker, cells: frozenset[int], by: int,
     libs: set[int] = set()
     for cell in cells:
         g = t.group_of(cell)
-        if g is None or g[0] == by:
+        if g is None or g.colour == by:
             continue
-        if len(g[2]) == 1:
-            libs |= g[2]
+        if len(g.liberties) == 1:  # every liberty beam points into one cell
+            libs |= g.liberties
     replies = pos.legal_placements(by, cells=libs)
     if nodes is not None:
         nodes[0] += len(replies)
@@ -189,9 +190,9 @@ def solutions(t: Tracker, goal: str, target: frozenset[int] = frozenset(),
     before_eyes = _eyes(pos, me, t) if goal == "eye" else set()
     my_libs: set[int] = set()
     if goal == "eye" and quick:
-        for colour, _, libs in t.table.values():
-            if colour == me:
-                my_libs |= libs
+        for g in t.table.values():
+            if g.colour == me:
+                my_libs |= g.liberties
     out = []
     moves = pos.legal_placements()
     if nodes is not None:
@@ -228,11 +229,13 @@ def _targets(t: Tracker, goal: str) -> list[frozenset[int]]:
     pos = t.position
     me = pos.to_move
     if goal == "save":
-        return [cells for c, cells, libs in t.table.values()
-                if c == me and len(libs) == 1 and capturable(pos, t, cells, 1 - me)]
+        return [frozenset(g.cells) for g in t.table.values()
+                if g.colour == me and len(g.liberties) == 1
+                and capturable(pos, t, frozenset(g.cells), 1 - me)]
     if goal == "live":
-        return [cells for c, cells, libs in t.table.values()
-                if c == me and len(cells) >= 2 and not group_lives(pos, t, min(cells))]
+        return [frozenset(g.cells) for g in t.table.values()
+                if g.colour == me and len(g.cells) >= 2
+                and not group_lives(pos, t, min(g.cells))]
     return [frozenset()]
 
 

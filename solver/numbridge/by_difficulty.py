@@ -1,11 +1,22 @@
 """Fields of a requested difficulty level: generate unique fields with the asked givens and
 blocks, keep the first whose rating has the asked level.
 
-Each attempt is a field of :func:`solver.numbridge.generate.generate` with a seed drawn from
-``random.Random(seed)``, so the same arguments give the same field. A first rating with the
-techniques up to the asked level only rejects fields that need more without trying the harder
-techniques; regular fields that singles solve are recognised by the compiled search (one node)
-and skipped when a harder level is asked.
+Every attempt takes its seed from ``random.Random(seed)``, so the same arguments give the same
+field. A rating with the techniques up to the asked level only rejects fields that need more
+without trying the harder techniques.
+
+- **easy**: an attempt is a field of :func:`solver.numbridge.generate.generate` with the asked
+  givens (most fields with 30 givens are easy).
+- **medium and harder** (*topped up*): an attempt is a field with fewer givens
+  (:func:`base_field`: a minimal field on regular blocks, four to eight givens fewer on
+  irregular ones, whose minimal fields have only 14-20), far more often hard than a field with
+  the asked givens. When its hardest technique is of the asked level, givens are added back from the
+  cells that the rating's first run of singles fills, up to the asked count. Singles reach the
+  same grid from the minimal field and from the topped-up one (a single stays a single when
+  more of the solution is known), so the rest of the solving path, and with it the hardest
+  technique, is unchanged; only the singles' effort drops, so the level stays or comes down
+  to the asked one when the effort had raised it. The topped-up field is then rated in full
+  and kept only when its level is the asked one.
 
 Examples
 --------
@@ -24,7 +35,13 @@ from dataclasses import dataclass
 from puzzles.errors import BudgetExhaustedError, InvalidInputError
 from solver.numbridge.difficulty import LEVEL_MAX_EFFORT, LEVELS, Rating, rate
 from solver.numbridge.engine import search
-from solver.numbridge.generate import Generated, generate
+from solver.numbridge.generate import (
+    MAX_GIVENS,
+    MIN_GIVENS,
+    Generated,
+    generate,
+    minimal_field,
+)
 
 
 @dataclass(frozen=True)
@@ -58,6 +75,50 @@ def level_within(g: Generated, level: str) -> Rating:
     return rate(g.field, up_to=level, solution=g.solution)
 
 
+#: Givens taken away before topping up, per level (the harder, the more).
+FEWER = {"medium": 4, "hard": 6, "unfair": 6, "extreme": 8}
+
+
+def base_field(level: str, givens: int, blocks: str, seed: int) -> Generated:
+    """The field a topped-up attempt starts from: ``FEWER[level]`` givens fewer (at least
+    22; :func:`solver.numbridge.generate.generate`), or a minimal field on regular blocks
+    when that has fewer still (regular minimal fields have 22-26 givens)."""
+    if blocks == "regular":
+        m = minimal_field(blocks, seed)
+        if m.field.given_count <= givens:
+            return m
+    return generate(max(MIN_GIVENS, givens - FEWER[level]), blocks, seed)
+
+
+def topped_up(level: str, givens: int, blocks: str, seed: int) -> Generated | None:
+    """A field of ``givens`` givens whose hardest technique is of ``level``, made from a
+    field with fewer givens (:func:`base_field`, see the module docstring); None when this
+    seed's field does not fit (its hardest technique is of another level, or its first
+    singles fill too few cells)."""
+    m = base_field(level, givens, blocks, seed)
+    f = m.field
+    need = givens - f.given_count
+    cap = "unfair" if level == "extreme" else level
+    quick = rate(f, up_to=cap, solution=m.solution)
+    if level == "extreme" and quick.solved and quick.level != "extreme":
+        return None  # no technique past unfair needed, and the effort stays unfair
+    if level != "extreme" and not (quick.solved and quick.hardest_level == level):
+        return None
+    first: list[int] = []
+    for s in quick.steps:
+        if s.technique.level != "easy":
+            break
+        first += [c for c, _ in s.step.placements]
+    if len(first) < need:
+        return None
+    rng = random.Random(seed)
+    cells = list(f.givens)
+    for c in rng.sample(sorted(first), need):
+        cells[c] = m.solution[c]
+    return Generated(type(f)("".join(cells), f.blocks), m.solution, seed, m.layouts_tried,
+                     m.fillings_tried)
+
+
 def generate_level(level: str, givens: int = 30, blocks: str = "regular", seed: int = 1,
                    time_limit: float | None = None, max_attempts: int = 1_000_000,
                    progress: Callable[[int], None] | None = None) -> LevelField:
@@ -84,16 +145,23 @@ def generate_level(level: str, givens: int = 30, blocks: str = "regular", seed: 
     """
     if level not in LEVELS:
         raise InvalidInputError(f"--difficulty {level}: one of {', '.join(LEVELS)}")
+    if not MIN_GIVENS <= givens <= MAX_GIVENS:
+        raise InvalidInputError(f"--givens {givens}: must be {MIN_GIVENS}-{MAX_GIVENS}")
     rng = random.Random(seed)
     start = time.monotonic()
     for attempt in range(1, max_attempts + 1):
-        g = generate(givens, blocks, rng.randrange(2**31))
+        attempt_seed = rng.randrange(2**31)
         if progress is not None:
             progress(attempt)
-        if level != "easy" and singles_only(g):
-            continue  # an easy field
-        quick = level_within(g, level)
-        if (quick.solved and quick.level == level) or (level == "extreme" and not quick.solved):
+        if level == "easy":
+            g: Generated | None = generate(givens, blocks, attempt_seed)
+            assert g is not None
+            quick = level_within(g, level)
+            candidate = quick.solved and quick.level == level
+        else:
+            g = topped_up(level, givens, blocks, attempt_seed)
+            candidate = g is not None
+        if candidate and g is not None:
             r = rate(g.field)  # the full rating, with the search's node count
             if r.level == level:
                 return LevelField(g, r, attempt, time.monotonic() - start)

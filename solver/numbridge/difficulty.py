@@ -38,8 +38,10 @@ from solver.numbridge.techniques import (
     als,
     chains,
     colouring,
+    finned_fish,
     fish,
     forcing,
+    grouped,
     intersections,
     leftovers,
     singles,
@@ -92,13 +94,28 @@ LADDER: list[Technique] = [
     Technique("XY-wing", wings.xy_wing, 4.2, "hard", 160),
     Technique("XYZ-wing", wings.xyz_wing, 4.4, "hard", 180),
     Technique("unique rectangle", uniqueness.unique_rectangle, 4.5, "hard", 100, True),
+    Technique("finned X-wing", partial(finned_fish.find_fish, n=2), 3.4, "hard", 130),
     Technique("simple colouring", colouring.simple_colouring, 5.6, "hard", 150),
+    Technique("finned swordfish", partial(finned_fish.find_fish, n=3), 4.0, "unfair", 200),
+    Technique("finned jellyfish", partial(finned_fish.find_fish, n=4), 5.4, "unfair", 250),
     Technique("X-chain", partial(chains.chain, kind="x", max_nodes=12, min_nodes=6), 6.5,
               "unfair", 260),
     Technique("XY-chain", partial(chains.chain, kind="xy", max_nodes=12), 6.6, "unfair", 260),
     Technique("AIC", partial(chains.chain, kind="aic", max_nodes=10), 7.0, "unfair", 280),
+    Technique("grouped AIC", partial(grouped.grouped_aic, max_nodes=10), 7.2, "unfair", 300),
     Technique("ALS-XZ", als.als_xz, 7.5, "unfair", 300),
+    *(Technique(f"{'finned ' if fins else ''}Franken {fish.NAMES[n]}",
+                partial(finned_fish.find_fish, n=n, family="franken", finned=fins),
+                score, "unfair", points)
+      for n, fins, score, points in ((2, False, 6.0, 300), (3, False, 6.3, 350),
+                                     (2, True, 6.4, 390), (3, True, 6.7, 410))),
+    *(Technique(f"{'finned ' if fins else ''}mutant {fish.NAMES[n]}",
+                partial(finned_fish.find_fish, n=n, family="mutant", finned=fins),
+                score, "extreme", points)
+      for n, fins, score, points in ((2, False, 7.7, 450), (3, False, 7.8, 450),
+                                     (2, True, 7.9, 470))),
     Technique("forcing chain", forcing.forcing_chain, 8.3, "extreme", 500),
+    Technique("forcing net", forcing.forcing_net, 8.6, "extreme", 700),
 ]
 TRIAL = Technique("trial", lambda g: None, 9.5, "extreme", 10000)
 TECHNIQUES = [t.name for t in LADDER] + [TRIAL.name]
@@ -120,7 +137,7 @@ class RatedStep:
     def score(self) -> float:
         """The step's scale value (chains: +0.1 per two nodes past four)."""
         bonus = max(0, self.step.size - 4) // 2 * 0.1 if "chain" in self.technique.name \
-            or self.technique.name == "AIC" else 0.0
+            or self.technique.name.endswith("AIC") else 0.0
         return round(self.technique.score + bonus, 1)
 
 

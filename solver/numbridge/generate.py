@@ -195,3 +195,46 @@ def generate(givens: int = 30, blocks: str = "regular", seed: int = 0, max_tries
             return Generated(Field(reduced, layout), solution, seed, layouts, fillings)
     raise InfeasibleError(f"no field with {givens} givens found in {max_tries} tries "
                           f"(seed {seed})")
+
+
+def minimal_field(blocks: str = "regular", seed: int = 0, max_tries: int = 2000) -> Generated:
+    """A minimal field: a layout and filling as :func:`generate`, then every given removed
+    (in a seeded random order) whose removal keeps the solution unique.
+
+    Raises
+    ------
+    InvalidInputError
+        An unknown block type.
+    InfeasibleError
+        No filling within ``max_tries`` layouts.
+    """
+    rng = random.Random(seed)
+    layouts = fillings = 0
+    for _ in range(max_tries):
+        if blocks == "regular":
+            layout = REGULAR_BLOCKS
+        elif blocks == "irregular":
+            grown = None
+            while grown is None:
+                layouts += 1
+                grown = grow_layout(rng)
+            layout = grown
+        else:
+            check_blocks(blocks)
+            layout = blocks
+        solution = random_filling(layout, rng, FILL_NODE_LIMIT if blocks == "irregular" else 0)
+        if solution is None:
+            if blocks != "irregular":
+                raise InfeasibleError("the block layout admits no filling")
+            continue
+        fillings += 1
+        cells = list(range(CELLS))
+        rng.shuffle(cells)
+        givens = list(solution)
+        for c in cells:
+            keep = givens[c]
+            givens[c] = "0"
+            if solve_givens("".join(givens), layout, cap=2) != 1:
+                givens[c] = keep
+        return Generated(Field("".join(givens), layout), solution, seed, layouts, fillings)
+    raise InfeasibleError(f"no filling found in {max_tries} layouts (seed {seed})")

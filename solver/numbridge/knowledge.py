@@ -101,9 +101,11 @@ class NumbridgeKnowledge(Knowledge):
 
     def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:
         assert isinstance(state, NumbridgeState)
-        moves = ordered_useful(state.g, rng)
+        g = state.g
+        moves = useful_moves(g)  # no ordering needed: a random good move, else any useful
+        sol = g.solution
         good = [m for m in moves if m.kind == "claim"
-                or (m.kind == "place" and int(state.g.solution[m.cell]) == m.digit)]
+                or (m.kind == "place" and int(sol[m.cell]) == m.digit)]
         return rng.choice(good or moves)
 
     def evaluate(self, state: GameState[Any]) -> list[float]:

@@ -85,6 +85,12 @@ class Knowledge:
         not depend on what it cannot see); by default :meth:`order`."""
         return self.order(state, rng)
 
+    def move_key(self, state: GameState[Any], move: Any) -> Any:
+        """The key of a move among its node's children (hashable, equal for the same move in
+        every determinization); by default its text. A perfect-information game may return
+        the move itself (cheaper)."""
+        return state.move_text(move)
+
     def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:
         """The rollout policy's move."""
         return rng.choice(state.legal_move_list())
@@ -97,7 +103,7 @@ class Knowledge:
 @dataclass
 class _Node:
     move: Any = None
-    key: str = ""
+    key: Any = ""
     seat: int = -1  # the seat that played ``move`` into this node
     parent: _Node | None = None
     children: dict[str, _Node] = field(default_factory=dict)
@@ -182,7 +188,8 @@ class MCTSPlayer(Player):
         ranked = sorted(root.children.values(),
                         key=lambda c: (-c.visits, -(c.value / c.visits if c.visits else 0)))
         stats = SearchStats(iterations, time.perf_counter() - start,
-                            [(c.key, c.visits, c.value / c.visits if c.visits else 0.0)
+                            [(state.move_text(c.move), c.visits,
+                              c.value / c.visits if c.visits else 0.0)
                              for c in ranked[:10]], [v / iterations for v in sums])
         return stats, ranked[0].move
 
@@ -205,8 +212,9 @@ class MCTSPlayer(Player):
             seat = s.to_move()
             fresh = None
             keyed = []
+            move_key = kn.move_key
             for r, m in enumerate(moves):
-                key = s.move_text(m)
+                key = move_key(s, m)
                 child = node.children.get(key)
                 if child is None:
                     if fresh is None:

@@ -1,6 +1,8 @@
 """Regression files: positions with expected answers, run by one runner (GNU Go's ``.tst``).
 
-A file holds blocks of ``key: value`` lines separated by blank lines (``#`` starts a comment):
+A file holds blocks of ``key: value`` lines separated by blank lines (``#`` starts a comment).
+An indented line continues the value of the key above it (joined with a new line, ``#`` kept),
+so a record of several lines (Numbridge's tags and numbered moves) fits in one block:
 
 ``game``
     the game (``dominions``, ``dominimum``, ``dominomega``, ``numbridge``);
@@ -71,7 +73,11 @@ def parse_cases(text: str, source: str = "regression file") -> list[Case]:
     out: list[Case] = []
     fields: dict[str, str] = {}
     start = 0
+    last = ""
     for number, raw in enumerate([*text.splitlines(), ""], start=1):
+        if raw[:1] in (" ", "\t") and raw.strip() and fields:
+            fields[last] += "\n" + raw.strip()  # a continuation line
+            continue
         line = raw.split("#", 1)[0].strip()
         if not line:
             if fields:
@@ -84,6 +90,7 @@ def parse_cases(text: str, source: str = "regression file") -> list[Case]:
             start = number
         key, value = (part.strip() for part in line.split(":", 1))
         fields[key] = value
+        last = key
     return out
 
 

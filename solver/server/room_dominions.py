@@ -65,7 +65,7 @@ def marks_for(pos: Position, layers: set[str]) -> tuple[Marks, dict[str, Any]]:
             marks.highlight = sorted({c for g in a.groups for c in g.view.liberties})
             facts["liberties"] = {", ".join(pos.board.name(c) for c in sorted(g.view.cells)[:3])
                                   + ("…" if len(g.view.cells) > 3 else ""):
-                                  len(g.view.liberties) for g in a.groups}
+                                  len(g.view.beams) for g in a.groups}  # seed: beams
         if "sections" in layers:
             for k, sec in enumerate(a.sections):
                 for c in sec:

@@ -25,7 +25,8 @@ def beam_graph(arr: Arrangement) -> nx.MultiGraph:
                 continue
             other = (cell[0] + dq, cell[1] + dr)
             if wrap:
-                other = (other[0] % wrap[0], other[1] % wrap[1])
+                other = (other[0] % wrap[0] if wrap[0] else other[0],
+                         other[1] % wrap[1] if wrap[1] else other[1])
             if other not in arr.placements:
                 continue
             back = next(e for e, v in grid.deltas((cell[0] + dq, cell[1] + dr)).items()

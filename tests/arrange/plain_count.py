@@ -41,7 +41,8 @@ def plain_count(set_name: str, region_name: str, border: str = "blank") -> int:
             raw = (c[0] + dq, c[1] + dr)
             other = raw
             if region.wrap is not None:
-                other = (raw[0] % region.wrap[0], raw[1] % region.wrap[1])
+                w, h = region.wrap  # 0: no wrap that way (a cylinder)
+                other = (raw[0] % w if w else raw[0], raw[1] % h if h else raw[1])
             if other not in index:
                 if region.border == "blank":
                     blank_out[i] |= side

@@ -12,12 +12,15 @@ rejected by an edge rule.
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 
 import pytest
 
 from puzzles.arrangements import Arrangement, faults
-from puzzles.grids import Cell
+from puzzles.beamsets import piece_set
+from puzzles.grids import Cell, Grid
+from puzzles.regions import parse_region
 from solver.arrange import ArrangementProblem, first
 
 #: faults about the piece set or the region: a swap must never produce one of them
@@ -48,8 +51,9 @@ def broken_edges(arr: Arrangement) -> set[frozenset[tuple[Cell, int]]]:
     for c, p in arr.placements.items():
         for side, (dq, dr) in grid.deltas(c).items():
             raw = (c[0] + dq, c[1] + dr)
-            n = raw if region.wrap is None else (raw[0] % region.wrap[0],
-                                                  raw[1] % region.wrap[1])
+            n = raw if region.wrap is None else (
+                raw[0] % region.wrap[0] if region.wrap[0] else raw[0],
+                raw[1] % region.wrap[1] if region.wrap[1] else raw[1])
             if n not in region.cells:
                 if p & side and region.border == "blank":
                     out.add(frozenset([(c, side)]))
@@ -68,18 +72,30 @@ COMPACT = [("square", "4x4", "blank"), ("square", "torus:4x4", "blank"),
 # hexagon2 (4096 pieces) has no compact solution found fast enough for a test
 
 
-def _sample(pairs: list[tuple[Cell, Cell]], cells: int) -> list[tuple[Cell, Cell]]:
+def _sample(pairs: list[tuple[Cell, Cell]], cells: int, limit: int | None = None,
+            ) -> list[tuple[Cell, Cell]]:
     """About 600 pairs spread over the list (150 for the second-order sets, each check of
-    128-256 cells being slower)."""
-    limit = 600 if cells <= 64 else 150
+    128-256 cells being slower; ``limit`` to choose)."""
+    if limit is None:
+        limit = 600 if cells <= 64 else 150
     return pairs[::max(1, len(pairs) // limit)]
 
 
 @pytest.mark.parametrize(("set_name", "region", "border"), COMPACT)
 def test_compact_swaps_are_judged_by_the_edges(set_name: str, region: str, border: str) -> None:
+    _judge_compact_swaps(set_name, region, border)
+
+
+def test_square2_swaps_are_judged_by_the_edges_fast() -> None:
+    """The default run's square2 case: the same 16x16 solution, 25 swaps (the slow run: 150)."""
+    _judge_compact_swaps("square2", "16x16", "blank", limit=25)
+
+
+def _judge_compact_swaps(set_name: str, region: str, border: str,
+                         limit: int | None = None) -> None:
     arr = first(ArrangementProblem.create(set_name, "compact", region, border))
     assert not broken_edges(arr) and next(faults(arr), None) is None
-    pairs = _sample(_same_orientation_pairs(arr), len(arr.placements))
+    pairs = _sample(_same_orientation_pairs(arr), len(arr.placements), limit)
     rejected = 0
     for a, b in pairs:
         mutated = _swapped(arr, a, b)
@@ -120,3 +136,78 @@ def test_starmap_swaps_are_caught_by_the_lines_of_sight() -> None:
     for a, b in _same_orientation_pairs(arr):
         found = list(faults(_swapped(arr, a, b)))
         assert found and all("looking" in f for f in found), (a, b, found)
+
+
+# --- second-order transcendental arrangements and StarMaps -------------------------------
+# No full second-order transcendental arrangement or StarMap is found fast (a search for a
+# square2 transcendental ran for more than 10 minutes). These tests build *partial* ones
+# instead: a set of occupied cells, grown in a seeded random order while the occupancy
+# patterns of all occupied cells stay different, each cell holding the piece of its pattern
+# (a beam exactly where an occupied cell is seen: the neighbour, or the straight line to the
+# board's edge). Every placed piece then obeys every edge rule, so the only fault is the
+# pieces not placed; a swap keeps the pieces (the same "not placed" line) and the cells, so
+# any new fault is an edge rule's.
+
+
+def _seen(grid: Grid, cell: Cell, d: int, occupied: set[Cell], kind: str,
+          board: frozenset[Cell] | None) -> bool:
+    dq, dr = grid.deltas(cell)[d]
+    q, r = cell
+    while True:
+        q, r = q + dq, r + dr
+        if board is not None and (q, r) not in board:
+            return False
+        if (q, r) in occupied:
+            return True
+        if kind == "transcendental":
+            return False
+
+
+def _pattern(grid: Grid, cell: Cell, occupied: set[Cell], kind: str,
+             board: frozenset[Cell] | None) -> int:
+    beams = sum(d for d in grid.directions(cell) if _seen(grid, cell, d, occupied, kind, board))
+    return beams + ((1 << grid.side_count) if grid.orientation(cell) == "down" else 0)
+
+
+def partial_open(set_name: str, kind: str, board: str | None, box: int,
+                 seed: int) -> Arrangement:
+    """A partial second-order arrangement whose only fault is the pieces not placed."""
+    ps = piece_set(set_name)
+    grid = ps.grid
+    region = parse_region(board, grid.kind) if board else None
+    cells = sorted(region.cells) if region else [(q, r) for r in range(box) for q in range(box)]
+    rng = random.Random(seed)
+    rng.shuffle(cells)
+    occupied: set[Cell] = set()
+    frozen = region.cells if region else None
+    for cell in cells:
+        trial = occupied | {cell}
+        patterns = [_pattern(grid, c, trial, kind, frozen) for c in trial]
+        if len(set(patterns)) == len(patterns):
+            occupied = trial
+    placements = {c: _pattern(grid, c, occupied, kind, frozen) for c in occupied}
+    return Arrangement(set_name, kind, placements, region)
+
+
+OPEN2 = [("square2", "transcendental", None, 12), ("triangle2", "transcendental", None, 12),
+         ("square2", "starmap", "16x16", 16)]
+
+
+@pytest.mark.parametrize(("set_name", "kind", "board", "box"), OPEN2,
+                         ids=[f"{s}-{k}" for s, k, _, _ in OPEN2])
+def test_second_order_open_swaps_are_caught_by_edge_rules(set_name: str, kind: str,
+                                                          board: str | None, box: int) -> None:
+    arr = partial_open(set_name, kind, board, box, seed=7)
+    base = list(faults(arr))
+    assert len(base) == 1 and "not placed" in base[0], base
+    assert len(arr.placements) >= 30
+    edge_words = ("looking",) if kind == "starmap" else ("beam", "blank side")
+    pairs = _sample(_same_orientation_pairs(arr), len(arr.placements), 200)
+    assert len(pairs) >= 100
+    for a, b in pairs:
+        found = list(faults(_swapped(arr, a, b)))
+        assert found[0] == base[0], found  # the same pieces, the same cells
+        new = found[1:]
+        assert new, (a, b)
+        assert all(any(w in f for w in edge_words) for f in new), new
+        assert any(str(list(a)) in f or str(list(b)) in f for f in new), (a, b, new)

@@ -46,6 +46,9 @@ def test_estimate_command_prints_the_interval(capsys: pytest.CaptureFixture[str]
                         "300", "--json", "-q"], capsys)
     doc = json.loads(out)
     assert code == 0 and doc["low"] <= 203_520 <= doc["high"] and doc["tail"] > 0
+    code, out, _ = run(["arrange", "estimate", "compact", "--region", "torus:4x4", "--probes",
+                        "300", "-q"], capsys)
+    assert code == 0 and "by the normal approximation, not a guarantee" in out
     code, out, _ = run(["arrange", "estimate", "compact", "--set", "hexagon", "--region",
                         "rhombus:8x8", "--method", "knuth", "--probes", "200", "-q"], capsys)
     assert code == 0 and "no estimate: no probe reached a solution in 200 probes" in out

@@ -9,9 +9,11 @@ the same completions. So the count is carried per state, never per solution:
 
 Placing piece ``p`` on the next cell needs ``p`` unused, its sides facing filled cells equal to
 the open edges they close, and no beam across a blank border; it opens an edge for every side
-facing a cell not yet filled. The states live in two numpy arrays (keys, counts); each step
-maps every state through every candidate piece and merges equal keys (sort + reduce). No numba:
-the whole step is a handful of vectorised numpy operations per candidate piece.
+facing a cell not yet filled. While there are few states they live in a Python dict (key ->
+count), so a small count (``4x4``: at most 2,246 states) imports nothing heavy and a whole
+process starts fast; past ``DICT_TRANSITIONS`` state-piece pairs a step they move to two numpy
+arrays (keys, counts), where each step maps every state through every candidate piece and
+merges equal keys (sort + reduce). No numba either way.
 
 The cost grows with the number of states, which is bounded by ``C(P, t) * 2^width`` (``P``
 pieces, ``width`` open edges): small for the 16-piece sets (square, triangle) on any region
@@ -24,20 +26,28 @@ Complexity: O(cells x candidates x states), memory O(states).
 Examples
 --------
 >>> from solver.arrange.problem import ArrangementProblem
->>> from solver.arrange.instance import EdgeInstance
->>> FrontierCount(EdgeInstance.build(ArrangementProblem.create("square", "compact", "4x4"))).count()
+>>> from solver.arrange.layout import EdgeLayout
+>>> FrontierCount(EdgeLayout.build(ArrangementProblem.create("square", "compact", "4x4"))).count()
 652
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING, Union
 
 from puzzles.errors import InvalidInputError
-from solver.arrange.instance import EdgeInstance
+from solver.arrange.layout import EdgeLayout
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from solver.arrange.instance import EdgeInstance
+
+#: What the functions here take: the plain layout, or an instance (its ``layout`` is read).
+Layout = Union[EdgeLayout, "EdgeInstance"]
 
 #: Largest piece space (highest piece number + 1) the frontier count takes.
 MAX_PIECES = 20
@@ -47,6 +57,19 @@ MAX_WIDTH = 63 - MAX_PIECES
 
 #: A stop: when the states would exceed this many, the count raises MemoryError.
 MAX_STATES = 20_000_000
+
+#: A step runs on a dict of states while it tries at most this many (state, piece) pairs
+#: and numpy is not imported yet (about 0.5 us a pair, against 0.1-0.2 s to import numpy on
+#: this machine); then the states move to numpy arrays for good.
+DICT_TRANSITIONS = 40_000
+
+#: The same budget once numpy is imported anyway (numpy wins past a few hundred states).
+DICT_TRANSITIONS_NUMPY = 2_000
+
+
+def as_layout(inst: Layout) -> EdgeLayout:
+    """The plain layout of an ``EdgeLayout`` or ``EdgeInstance``."""
+    return inst if isinstance(inst, EdgeLayout) else inst.layout
 
 
 @dataclass(frozen=True)
@@ -58,20 +81,25 @@ class _Step:
     close: tuple[tuple[int, int], ...]  # (side, slot) of edges to filled cells
     open: tuple[tuple[int, int], ...]  # (side, slot) of edges to cells filled later
     candidates: tuple[int, ...]
+    clear: int  # the bits of the closed slots
+    fixed: int  # the fixed piece, or -1
+    value: tuple[tuple[int, int], ...]  # (slot, side) read from the state into the piece
+    subsets: tuple[tuple[int, int], ...]  # (beams on the free sides, open-slot bits they set)
 
 
-def applies(inst: EdgeInstance) -> bool:
+def applies(inst: Layout) -> bool:
     """True when the frontier count can run: a compact problem of a small set."""
     return inst.problem.kind == "compact" and inst.piece_space <= MAX_PIECES
 
 
-def frontier_width(inst: EdgeInstance, order: list[int]) -> int:
+def frontier_width(inst: Layout, order: list[int]) -> int:
     """The largest number of open edges when the cells are filled in ``order``."""
+    inst = as_layout(inst)
     where = {c: t for t, c in enumerate(order)}
     width = best = 0
     for t, c in enumerate(order):
         for j in range(inst.k):
-            o = int(inst.nb[c, j])
+            o = inst.nb[c][j]
             if o < 0:
                 continue
             if where[o] < t:
@@ -82,8 +110,9 @@ def frontier_width(inst: EdgeInstance, order: list[int]) -> int:
     return best
 
 
-def best_order(inst: EdgeInstance) -> list[int]:
+def best_order(inst: Layout) -> list[int]:
     """Row by row or column by column, whichever keeps the frontier narrower."""
+    inst = as_layout(inst)
     rows = list(range(inst.n))
     cols = sorted(rows, key=lambda i: (inst.cells[i][0], inst.cells[i][1]))
     return min((rows, cols), key=lambda o: frontier_width(inst, o))
@@ -94,7 +123,7 @@ class FrontierCount:
 
     Parameters
     ----------
-    inst : EdgeInstance
+    inst : EdgeLayout or EdgeInstance
         A compact instance of a set with at most ``MAX_PIECES`` piece numbers.
     order : list of int, optional
         The cell order (default ``best_order``).
@@ -105,7 +134,8 @@ class FrontierCount:
         When the problem is not compact, the set is too large or the frontier too wide.
     """
 
-    def __init__(self, inst: EdgeInstance, order: list[int] | None = None) -> None:
+    def __init__(self, inst: Layout, order: list[int] | None = None) -> None:
+        inst = as_layout(inst)
         if not applies(inst):
             raise InvalidInputError(
                 "the frontier count takes compact arrangements of sets of at most "
@@ -132,14 +162,14 @@ class FrontierCount:
         for t, c in enumerate(self.order):
             close, opened = [], []
             for j in range(inst.k):
-                o = int(inst.nb[c, j])
+                o = inst.nb[c][j]
                 if o >= 0 and where[o] < t:
-                    slot = slot_of.pop((o, int(inst.back[c, j])))
+                    slot = slot_of.pop((o, inst.back[c][j]))
                     close.append((j, slot))
                     free.append(slot)
             free.sort()
             for j in range(inst.k):
-                o = int(inst.nb[c, j])
+                o = inst.nb[c][j]
                 if o >= 0 and where[o] > t:
                     if free:
                         slot = free.pop(0)
@@ -147,40 +177,103 @@ class FrontierCount:
                         slot, top = top, top + 1
                     slot_of[(c, j)] = slot
                     opened.append((j, slot))
-            steps.append(_Step(c, tuple((j, s + base) for j, s in close),
-                               tuple((j, s + base) for j, s in opened),
-                               tuple(inst.candidates(c))))
+            steps.append(self._step(c, tuple((j, s + base) for j, s in close),
+                                    tuple((j, s + base) for j, s in opened)))
         return steps
+
+    def _step(self, c: int, close: tuple[tuple[int, int], ...],
+              opened: tuple[tuple[int, int], ...]) -> _Step:
+        inst = self.inst
+        clear = sum(1 << s for _j, s in close)
+        closed = sum(1 << j for j, _s in close)
+        free = ((1 << inst.k) - 1) & ~closed & ~inst.blank_mask[c]
+        subsets = []
+        sub = free
+        while True:  # every subset of the free sides, largest first
+            subsets.append((sub, sum(((sub >> j) & 1) << s for j, s in opened)))
+            if sub == 0:
+                break
+            sub = (sub - 1) & free
+        return _Step(c, close, opened, tuple(inst.candidates(c)), clear, inst.fixed[c],
+                     tuple((s, j) for j, s in close), tuple(subsets))
 
     def count(self, tick: Callable[[int, int], None] | None = None) -> int:
         """The number of compact arrangements; ``tick(cells done, states)`` after each cell."""
         used0 = 0
         for p in self.inst.fixed:
             if p >= 0:
-                used0 |= 1 << int(p)
-        keys = np.array([used0], dtype=np.int64)
-        counts = np.array([1], dtype=np.int64)
-        for t, step in enumerate(self.steps):
+                used0 |= 1 << p
+        states: dict[int, int] = {used0: 1}
+        budget = DICT_TRANSITIONS_NUMPY if "numpy" in sys.modules else DICT_TRANSITIONS
+        t = 0
+        while t < len(self.steps) and len(states) * len(self.steps[t].subsets) <= budget:
+            states = self._advance_dict(self.steps[t], states)
+            t += 1
+            self.states = max(self.states, len(states))
+            if tick is not None:
+                tick(t, len(states))
+            if not states:
+                return 0
+        if t == len(self.steps):
+            return sum(states.values())
+        import numpy as np  # many states: vectorised steps
+
+        keys = np.fromiter(states.keys(), dtype=np.int64, count=len(states))
+        counts = np.fromiter(states.values(), dtype=np.int64, count=len(states))
+        for step in self.steps[t:]:
+            t += 1
             keys, counts = self._advance(step, keys, counts)
             self.states = max(self.states, len(keys))
             if tick is not None:
-                tick(t + 1, len(keys))
+                tick(t, len(keys))
             if len(keys) == 0:
                 return 0
         return int(counts.sum())
 
+    def _advance_dict(self, step: _Step, states: dict[int, int]) -> dict[int, int]:
+        """``_advance`` on a dict of states (the same transitions, one state at a time).
+
+        The pieces that fit depend on the state only through its closed slots, so they are
+        listed once per pattern of those bits: ``moves[key & clear]`` is a list of
+        ``(piece bit, bits the move adds)`` (piece bit 0 for a fixed piece, already used).
+        """
+        moves: dict[int, list[tuple[int, int]]] = {}
+        for pattern in _submasks(step.clear):
+            value = self.inst.offset[step.cell]
+            for s, j in step.value:
+                value |= ((pattern >> s) & 1) << j
+            if step.fixed >= 0:
+                put = sum(((step.fixed >> j) & 1) << s for j, s in step.open)
+                ok = all(((step.fixed >> j) & 1) == ((pattern >> s) & 1) for s, j in step.value)
+                moves[pattern] = [(0, put)] if ok else []
+            else:
+                moves[pattern] = [(1 << (value | sub), (1 << (value | sub)) | put)
+                                  for sub, put in step.subsets]
+        self.transitions += len(states) * (1 if step.fixed >= 0 else len(step.subsets))
+        out: dict[int, int] = {}
+        get = out.get
+        keep = ~step.clear
+        clear = step.clear
+        for key, n in states.items():
+            rest = key & keep
+            for bit, add in moves[key & clear]:
+                if not key & bit:
+                    nk = rest | add
+                    out[nk] = get(nk, 0) + n
+        return out
+
     def _advance(self, step: _Step, keys: np.ndarray, counts: np.ndarray,
                  ) -> tuple[np.ndarray, np.ndarray]:
         """Map every state through every piece that fits the next cell; merge equal keys."""
+        import numpy as np
+
         inst = self.inst
         c = step.cell
-        clear = 0
-        for _j, s in step.close:
-            clear |= 1 << s
+        clear = step.clear
         new_keys: list[np.ndarray] = []
         new_counts: list[np.ndarray] = []
-        if int(inst.fixed[c]) >= 0:
-            p = int(inst.fixed[c])  # already in the used mask
+        if step.fixed >= 0:
+            p = step.fixed  # already in the used mask
             need = 0
             for j, s in step.close:
                 need |= ((p >> j) & 1) << s
@@ -194,26 +287,17 @@ class FrontierCount:
         else:
             # the sides facing filled cells are read from the state (V); every fitting piece
             # is V | s for a subset s of the other sides that may carry a beam
-            value = np.full(len(keys), int(inst.offset[c]), dtype=np.int64)
-            for j, s in step.close:
+            value = np.full(len(keys), inst.offset[c], dtype=np.int64)
+            for s, j in step.value:
                 value |= ((keys >> s) & 1) << j
-            closed = sum(1 << j for j, _s in step.close)
-            free = ((1 << inst.k) - 1) & ~closed & ~int(inst.blank_mask[c])
             rest = keys & ~clear
-            sub = free
-            while True:
+            for sub, put in step.subsets:
                 piece = value | sub
                 ok = ((keys >> piece) & 1) == 0
                 self.transitions += len(keys)
                 if ok.any():
-                    put = 0
-                    for j, s in step.open:
-                        put |= ((sub >> j) & 1) << s
                     new_keys.append(rest[ok] | (np.int64(1) << piece[ok]) | put)
                     new_counts.append(counts[ok])
-                if sub == 0:
-                    break
-                sub = (sub - 1) & free
         if not new_keys:
             return keys[:0], counts[:0]
         k = np.concatenate(new_keys)
@@ -227,7 +311,18 @@ class FrontierCount:
         return k[starts], np.add.reduceat(n, starts)
 
 
-def translations(inst: EdgeInstance) -> list[list[int]]:
+def _submasks(mask: int) -> list[int]:
+    """Every submask of ``mask`` (0 included)."""
+    out = []
+    sub = mask
+    while True:
+        out.append(sub)
+        if sub == 0:
+            return out
+        sub = (sub - 1) & mask
+
+
+def translations(inst: Layout) -> list[list[int]]:
     """The translations of a torus that keep every cell's orientation and every side's
     neighbour, as cell-index permutations (the identity first); ``[identity]`` otherwise.
 
@@ -235,15 +330,16 @@ def translations(inst: EdgeInstance) -> list[list[int]]:
     compact arrangements; the problem's fixed pieces must stay in place, so with fixed pieces
     only the identity is returned.
     """
+    inst = as_layout(inst)
     identity = list(range(inst.n))
     region = inst.problem.region
     if region is None or region.wrap is None or inst.problem.fixed:
         return [identity]
     grid = region.grid
-    w, h = region.wrap
+    w, h = region.wrap  # 0: that direction does not wrap (a cylinder)
     out = [identity]
-    for a in range(w):
-        for b in range(h):
+    for a in range(max(w, 1)):
+        for b in range(max(h, 1)):
             if (a, b) == (0, 0):
                 continue
             image = []
@@ -253,21 +349,22 @@ def translations(inst: EdgeInstance) -> list[list[int]]:
                     break
                 image.append(inst.index[moved])
             else:
-                if all(inst.nb[image[i], j] == (image[o] if (o := int(inst.nb[i, j])) >= 0 else -1)
+                if all(inst.nb[image[i]][j] == (image[o] if (o := inst.nb[i][j]) >= 0 else -1)
                        for i in range(inst.n) for j in range(inst.k)):
                     out.append(image)
     return out
 
 
-def count(inst: EdgeInstance, tick: Callable[[int, int], None] | None = None) -> int:
+def count(inst: Layout, tick: Callable[[int, int], None] | None = None) -> int:
     """The number of compact arrangements of ``inst`` by the frontier dynamic program.
 
-    On a torus the translations are used first: every arrangement holds the blank piece on
-    exactly one cell, and a translation carries the arrangements with the blank on cell ``c``
-    one to one onto those with the blank on its image. So the count is the sum, over one cell
-    per orbit of the translations, of the orbit's size times the count with the blank fixed
-    there (``torus:4x4``: 16 x 12,720 = 203,520, one sixteenth of the states).
+    On a torus (or cylinder) the translations are used first: every arrangement holds the
+    blank piece on exactly one cell, and a translation carries the arrangements with the blank
+    on cell ``c`` one to one onto those with the blank on its image. So the count is the sum,
+    over one cell per orbit of the translations, of the orbit's size times the count with the
+    blank fixed there (``torus:4x4``: 16 x 12,720 = 203,520, one sixteenth of the states).
     """
+    inst = as_layout(inst)
     moves = translations(inst)
     if len(moves) == 1:
         return FrontierCount(inst).count(tick)
@@ -280,6 +377,6 @@ def count(inst: EdgeInstance, tick: Callable[[int, int], None] | None = None) ->
             continue
         orbit = {m[i] for m in moves}
         seen |= orbit
-        sub = EdgeInstance.build(problem.with_fixed({inst.cells[i]: blank}))
+        sub = EdgeLayout.build(problem.with_fixed({inst.cells[i]: blank}))
         total += len(orbit) * FrontierCount(sub).count(tick)
     return total

@@ -32,7 +32,8 @@ class Step:
     ``candidates`` are the pattern's cells and (cell, digit) candidates, ``units`` the unit
     indexes (0-26) it reasons about; ``size`` a length used by the scale (chain nodes);
     ``chain`` the (cell, digit) nodes of a chain in order, joined alternately by strong (``=``)
-    and weak (``-``) links, starting with a strong one.
+    and weak (``-``) links, starting with a strong one; ``groups``, for grouped chains, the
+    cells of each chain node (a node is then true when its digit is in one of them).
     """
 
     technique: str
@@ -43,6 +44,7 @@ class Step:
     units: list[int] = field(default_factory=list)
     size: int = 0
     chain: list[tuple[int, int]] = field(default_factory=list)
+    groups: list[list[int]] = field(default_factory=list)
 
     def text(self, blocks: str) -> str:
         """One line: ``hidden single: e5 = 3 (in block 5)``."""
@@ -57,7 +59,7 @@ class Step:
                                    for d, cs in sorted(by_digit.items()))
         if self.chain:
             out += " (chain " + "".join(
-                ("" if i == 0 else " = " if i % 2 else " - ") + f"{d}{cell_name(c)}"
+                ("" if i == 0 else " = " if i % 2 else " - ") + f"{d}{self._node(i, c)}"
                 for i, (c, d) in enumerate(self.chain)) + ")"
         elif self.units:
             out += " (in " + ", ".join(unit_name(u, blocks) for u in self.units) + ")"
@@ -65,16 +67,24 @@ class Step:
             out += " (cells " + " ".join(cell_name(c) for c in self.cells) + ")"
         return out
 
+    def _node(self, i: int, c: int) -> str:
+        if self.groups and len(self.groups[i]) > 1:
+            return "{" + ",".join(cell_name(x) for x in self.groups[i]) + "}"
+        return cell_name(c)
+
     def to_json(self) -> dict[str, object]:
         """``{"technique", "placements": [["e5", 3]], "eliminations", "cells", "candidates",
-        "units": [ids 0-26], "chain": [["g1", 3], ...]}``."""
+        "units": [ids 0-26], "chain": [["g1", 3], ...]}`` (grouped chains add ``"groups"``: the
+        cells of each chain node)."""
         return {"technique": self.technique,
                 "placements": [[cell_name(c), d] for c, d in self.placements],
                 "eliminations": [[cell_name(c), d] for c, d in self.eliminations],
                 "cells": [cell_name(c) for c in self.cells],
                 "candidates": [[cell_name(c), d] for c, d in self.candidates],
                 "units": list(self.units),
-                "chain": [[cell_name(c), d] for c, d in self.chain]}
+                "chain": [[cell_name(c), d] for c, d in self.chain],
+                **({"groups": [[cell_name(c) for c in cs] for cs in self.groups]}
+                   if self.groups else {})}
 
 
 class Grid:

@@ -1,0 +1,240 @@
+"""A CNF encoding of StarMaps, for SAT solvers that write proofs (CaDiCaL's DRAT).
+
+A StarMap is fixed by the set of occupied cells alone: a piece's beam in a direction says that
+another piece stands somewhere along that ray. Variables:
+
+- ``occ[i]``: a piece stands on board cell ``i``;
+- ``seen[i, d]``: looking from cell ``i`` in direction ``d`` meets a piece (a chain along each
+  line: ``seen[i, d] <-> occ[j] or seen[j, d]`` for the next cell ``j``; false at the edge);
+- ``y[i, p]``: piece ``p`` stands on cell ``i`` (``y -> occ`` and, per direction, ``y -> seen``
+  or ``y -> not seen`` as ``p`` has a beam or a blank there; ``occ[i] -> OR_p y[i, p]``).
+
+Every piece stands on exactly one cell (at least one, and at most one by a sequential counter);
+so exactly as many cells are occupied as the set has pieces. Options: no two pieces on
+neighbouring cells; lex-leader symmetry breaking over the board's symmetries
+(``occ <=lex occ o sigma`` for every symmetry ``sigma`` that maps the board onto itself: a
+symmetric image of a StarMap is a StarMap, so the formula stays satisfiable exactly when the
+problem is); the redundant clause "every line of every axis holds a piece" (only for boards
+with exactly as many lines per axis as a StarMap must meet; see ``line_clauses``).
+
+Examples
+--------
+>>> from solver.arrange.problem import ArrangementProblem
+>>> cnf = encode(ArrangementProblem.create("square", "starmap", "8x8"))
+>>> cnf.variables > 64, len(cnf.occ)
+(True, 64)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from puzzles.errors import InvalidInputError
+from puzzles.grids import Cell, cell_symmetries
+from solver.arrange.problem import ArrangementProblem
+
+
+@dataclass
+class StarMapCnf:
+    """The clauses, the ``occ`` variable of every board cell and the ``y`` variables."""
+
+    cells: tuple[Cell, ...]
+    occ: list[int]
+    y: dict[tuple[int, int], int]
+    clauses: list[list[int]] = field(default_factory=list)
+    variables: int = 0
+
+    def new(self) -> int:
+        """A fresh variable."""
+        self.variables += 1
+        return self.variables
+
+    def placements(self, model: list[int] | set[int]) -> dict[Cell, int]:
+        """Cell -> piece of a satisfying assignment (the true literals)."""
+        true = set(model)
+        return {self.cells[i]: p for (i, p), v in self.y.items() if v in true}
+
+    def dimacs(self, comment: str = "") -> str:
+        """The formula in DIMACS text."""
+        lines = [f"c {comment}"] if comment else []
+        lines.append(f"p cnf {self.variables} {len(self.clauses)}")
+        lines.extend(" ".join(map(str, c)) + " 0" for c in self.clauses)
+        return "\n".join(lines) + "\n"
+
+
+def _lines(problem: ArrangementProblem) -> list[list[int]]:
+    """Every maximal line of board cells along every axis, as cell indices."""
+    assert problem.region is not None
+    grid = problem.piece_set.grid
+    cells = problem.region.ordered_cells
+    index = {c: i for i, c in enumerate(cells)}
+    out = []
+    for d in grid.directions():
+        o = grid.opposite(cells[0], d)
+        if d > o:
+            continue
+        for c in cells:
+            if grid.neighbour(c, o) in index:
+                continue
+            line = [index[c]]
+            nxt = grid.neighbour(c, d)
+            while nxt in index:
+                line.append(index[nxt])
+                nxt = grid.neighbour(nxt, d)
+            out.append(line)
+    return out
+
+
+def line_clauses_apply(problem: ArrangementProblem) -> bool:
+    """True when every line of the board must hold a piece.
+
+    Along an axis, the pieces blank on both sides of it stand alone on their lines and the
+    pieces with a beam on exactly one side end the lines holding several pieces, so a StarMap
+    meets exactly ``both_blank + one_side / 2`` lines of that axis. When the board has exactly
+    that many lines in every axis, every line holds a piece.
+    """
+    ps = problem.piece_set
+    grid = ps.grid
+    lines = _lines(problem)
+    per_axis: dict[int, int] = {}
+    for line in lines:
+        if len(line) >= 2:
+            a = problem.region.ordered_cells[line[0]]  # type: ignore[union-attr]
+            b = problem.region.ordered_cells[line[1]]  # type: ignore[union-attr]
+            delta = (b[0] - a[0], b[1] - a[1])
+        else:
+            delta = None  # type: ignore[assignment]
+        key = next((d for d in grid.directions() if grid.deltas()[d] == delta), 0)
+        per_axis[key] = per_axis.get(key, 0) + 1
+    if 0 in per_axis:  # a one-cell line: its axis is ambiguous here; keep it simple
+        return False
+    for d, n_lines in per_axis.items():
+        o = grid.opposite((0, 0), d)
+        both_blank = sum(1 for p in ps.pieces if not p.beams & (d | o))
+        one_side = sum(1 for p in ps.pieces if bool(p.beams & d) != bool(p.beams & o))
+        if n_lines != both_blank + one_side // 2:
+            return False
+    return True
+
+
+def encode(problem: ArrangementProblem, symmetry: bool = False,
+           line_clauses: bool = False) -> StarMapCnf:
+    """The CNF of a StarMap problem (see the module docstring).
+
+    Parameters
+    ----------
+    problem : ArrangementProblem
+        A StarMap problem (board, ``no_adjacent``, fixed pieces).
+    symmetry : bool
+        Add lex-leader clauses for every symmetry of the board (no fixed pieces allowed).
+    line_clauses : bool
+        Add "every line holds a piece"; raises InvalidInputError when the board has more lines
+        than a StarMap must meet (then the clause would not follow from the rules).
+
+    Raises
+    ------
+    InvalidInputError
+        For another kind, or an option that does not apply.
+    """
+    from pysat.card import CardEnc, EncType
+
+    if problem.kind != "starmap" or problem.region is None:
+        raise InvalidInputError("the StarMap CNF needs a StarMap problem with a board")
+    grid = problem.piece_set.grid
+    cells = problem.region.ordered_cells
+    index = {c: i for i, c in enumerate(cells)}
+    n = len(cells)
+    cnf = StarMapCnf(cells, list(range(1, n + 1)), {}, [], n)
+    directions = grid.directions()
+    seen: dict[tuple[int, int], int | None] = {}
+
+    def seen_var(i: int, d: int) -> int | None:
+        if (i, d) in seen:
+            return seen[i, d]
+        # walk to the end of the ray first (iteratively), then define the chain backwards
+        ray = []
+        cell = cells[i]
+        while (nxt := grid.neighbour(cell, d)) in index:
+            ray.append(index[nxt])
+            cell = nxt
+        chain = [i, *ray]
+        seen[chain[-1], d] = None
+        for a, b in zip(reversed(chain[:-1]), reversed(chain[1:]), strict=True):
+            if (a, d) in seen:
+                continue
+            s = cnf.new()
+            after = seen[b, d]
+            occ_b = cnf.occ[b]
+            if after is None:
+                cnf.clauses += [[-s, occ_b], [s, -occ_b]]
+            else:
+                cnf.clauses += [[-s, occ_b, after], [s, -occ_b], [s, -after]]
+            seen[a, d] = s
+        return seen[i, d]
+
+    pieces = [p.beams for p in problem.piece_set.pieces]
+    by_piece: dict[int, list[int]] = {p: [] for p in pieces}
+    for i in range(n):
+        rays = {d: seen_var(i, d) for d in directions}
+        options = []
+        for p in pieces:
+            if any(p & d and rays[d] is None for d in directions):
+                continue  # a beam pointing off the board meets nothing
+            v = cnf.new()
+            cnf.y[i, p] = v
+            cnf.clauses.append([-v, cnf.occ[i]])
+            for d in directions:
+                s = rays[d]
+                if s is not None:
+                    cnf.clauses.append([-v, s] if p & d else [-v, -s])
+            options.append(v)
+            by_piece[p].append(v)
+        cnf.clauses.append([-cnf.occ[i], *options])
+    for p, lits in by_piece.items():
+        if not lits:
+            cnf.clauses.append([])
+            continue
+        cnf.clauses.append(list(lits))
+        enc = CardEnc.atmost(lits=lits, bound=1, top_id=cnf.variables, encoding=EncType.seqcounter)
+        cnf.clauses.extend(enc.clauses)
+        cnf.variables = max(cnf.variables, enc.nv)
+    for cell, p in problem.fixed:
+        cnf.clauses.append([cnf.y[index[cell], p]])
+    if problem.no_adjacent:
+        for i, c in enumerate(cells):
+            for d in directions:
+                j = index.get(grid.neighbour(c, d))
+                if j is not None and i < j:
+                    cnf.clauses.append([-cnf.occ[i], -cnf.occ[j]])
+    if line_clauses:
+        if not line_clauses_apply(problem):
+            raise InvalidInputError(
+                f"board {problem.region.name!r} has more lines than a StarMap must meet")
+        for line in _lines(problem):
+            cnf.clauses.append([cnf.occ[i] for i in line])
+    if symmetry:
+        if problem.fixed:
+            raise InvalidInputError("symmetry breaking needs a problem without fixed pieces")
+        for sym in cell_symmetries(grid, problem.region.cells)[1:]:
+            image = [cnf.occ[index[sym.cells[c]]] for c in cells]
+            _lex_leq(cnf, cnf.occ, image)
+    return cnf
+
+
+def _lex_leq(cnf: StarMapCnf, a: list[int], b: list[int]) -> None:
+    """Clauses for ``a <=lex b`` (first position most significant, true > false)."""
+    eq_prev: int | None = None  # "a and b agree on every earlier position"
+    for x, y in zip(a, b, strict=True):
+        if x == y:
+            continue
+        # while equal so far: x <= y, i.e. not (x and not y)
+        cnf.clauses.append(([-eq_prev] if eq_prev else []) + [-x, y])
+        e = cnf.new()
+        # e -> eq_prev and (x == y)
+        if eq_prev:
+            cnf.clauses.append([-e, eq_prev])
+        cnf.clauses += [[-e, -x, y], [-e, x, -y]]
+        # eq_prev and x == y -> e
+        pre = [-eq_prev] if eq_prev else []
+        cnf.clauses += [pre + [x, y, e], pre + [-x, -y, e]]
+        eq_prev = e
