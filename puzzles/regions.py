@@ -323,6 +323,9 @@ def read_region_file(path: Path, grid_kind: str, border: str = "blank") -> Regio
             cells.add((c[0], c[1]))
         if doc.wrap:
             wrap = (doc.wrap[0], doc.wrap[1])
+            if max(wrap) == 0:
+                raise ParseError("at /wrap: both periods are 0 (at least one must be positive; "
+                                 "0 means that direction does not wrap)", where=where)
     else:
         for lineno, line in enumerate(text.splitlines(), 1):
             body = line.split("#", 1)[0]

@@ -316,7 +316,8 @@ class OpenCompletion(PuzzleType):
     """StarMap and bounded transcendental completions: some pieces stand on the board, the
     reader places the rest on free cells.
 
-    The answer: seeded random pins (two pieces on cells) completed by CP-SAT. The clues: hidden
+    The answer: the open search with its options in a seeded random order (CP-SAT completing
+    two seeded random pins when that runs out of budget). The clues: hidden
     in a seeded random order while the open search (``solver.book.open_ladder.count``, the
     cell with the fewest options first) still finds one completion (up to 2). The proof: the
     open search counts the final puzzle to 2 (its nodes recorded) and CP-SAT, a second engine

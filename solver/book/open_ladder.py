@@ -142,6 +142,8 @@ class OpenState:
         self.value = [-1] * n
         self.struck: list[set[int]] = [set() for _ in range(n)]
         self.used: set[int] = set()
+        self.placed: list[int] = []
+        self.settled: set[int] = set()  # placed cells whose lines are all decided
         index = {c: i for i, c in enumerate(board.cells)}
         for c, p in board.problem.fixed:
             self.place(index[c], p)
@@ -153,6 +155,8 @@ class OpenState:
         other.value = list(self.value)
         other.struck = [set(s) for s in self.struck]
         other.used = set(self.used)
+        other.placed = list(self.placed)
+        other.settled = set(self.settled)
         return other
 
     # --- the state
@@ -163,6 +167,7 @@ class OpenState:
         self.occ[i] = 1
         self.value[i] = p
         self.used.add(p)
+        self.placed.append(i)
 
     def set_empty(self, i: int) -> None:
         if self.occ[i] == 1:
@@ -177,11 +182,17 @@ class OpenState:
         """Unused, unstruck pieces whose beams agree with what the lines of ``i`` may see."""
         req = allow = 0
         occ = self.occ
-        for j, line in enumerate(self.board.lines[i]):
-            if any(occ[o] == 1 for o in line):
-                req |= 1 << j
-            if any(occ[o] != 0 for o in line):
-                allow |= 1 << j
+        bit = 1
+        for line in self.board.lines[i]:  # one pass per line: sees a piece / may see one
+            for o in line:
+                v = occ[o]
+                if v == 1:
+                    req |= bit
+                    allow |= bit
+                    break
+                if v == -1:
+                    allow |= bit
+            bit <<= 1
         if req & ~allow:  # pragma: no cover - a line cannot both see and not see
             return set()
         fits = self.board.fitting(req, allow, self.board.offset[i])
@@ -205,31 +216,42 @@ class OpenState:
         _ContradictionError on a broken rule."""
         occ, lines = self.occ, self.board.lines
         total = len(self.board.pieces)
+        settled = self.settled
         changed = True
         while changed:
             changed = False
-            for i in range(self.n):
-                p = self.value[i]
-                if p < 0:
+            for i in self.placed:
+                if i in settled:  # every line of the piece decided: nothing more to force
                     continue
-                beams = p & self.full
+                beams = self.value[i] & self.full
+                done = True
                 for j, line in enumerate(lines[i]):
                     if beams >> j & 1:
-                        if any(occ[o] == 1 for o in line):
-                            continue
-                        maybe = [o for o in line if occ[o] == -1]
-                        if not maybe:
-                            raise _ContradictionError
-                        if len(maybe) == 1:
-                            occ[maybe[0]] = 1
-                            changed = True
+                        maybe, unknown = -1, 0
+                        for o in line:
+                            v = occ[o]
+                            if v == 1:
+                                break
+                            if v == -1:
+                                maybe, unknown = o, unknown + 1
+                        else:  # no piece seen yet
+                            if unknown == 0:
+                                raise _ContradictionError
+                            if unknown == 1:
+                                occ[maybe] = 1
+                                changed = True
+                            else:
+                                done = False
                     else:
                         for o in line:
-                            if occ[o] == 1:
+                            v = occ[o]
+                            if v == 1:
                                 raise _ContradictionError
-                            if occ[o] == -1:
+                            if v == -1:
                                 occ[o] = 0
                                 changed = True
+                if done:
+                    settled.add(i)
             if len(self.used) == total:
                 for i in range(self.n):
                     if self.value[i] < 0:

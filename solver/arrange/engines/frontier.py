@@ -85,6 +85,9 @@ class _Step:
     fixed: int  # the fixed piece, or -1
     value: tuple[tuple[int, int], ...]  # (slot, side) read from the state into the piece
     subsets: tuple[tuple[int, int], ...]  # (beams on the free sides, open-slot bits they set)
+    #: per pattern of the closed slots' bits: the moves (piece bit, bits the move adds); the
+    #: piece bit is 0 for a fixed piece (already in the used mask)
+    moves: dict[int, tuple[tuple[int, int], ...]]
 
 
 def applies(inst: Layout) -> bool:
@@ -194,8 +197,22 @@ class FrontierCount:
             if sub == 0:
                 break
             sub = (sub - 1) & free
-        return _Step(c, close, opened, tuple(inst.candidates(c)), clear, inst.fixed[c],
-                     tuple((s, j) for j, s in close), tuple(subsets))
+        value_of = tuple((s, j) for j, s in close)
+        fixed = inst.fixed[c]
+        moves: dict[int, tuple[tuple[int, int], ...]] = {}
+        for pattern in _submasks(clear):  # the fitting pieces depend on these bits only
+            value = inst.offset[c]
+            for s, j in value_of:
+                value |= ((pattern >> s) & 1) << j
+            if fixed >= 0:
+                put = sum(((fixed >> j) & 1) << s for j, s in opened)
+                ok = all(((fixed >> j) & 1) == ((pattern >> s) & 1) for s, j in value_of)
+                moves[pattern] = ((0, put),) if ok else ()
+            else:
+                moves[pattern] = tuple((1 << (value | sub), (1 << (value | sub)) | put)
+                                       for sub, put in subsets)
+        return _Step(c, close, opened, tuple(inst.candidates(c)), clear, fixed, value_of,
+                     tuple(subsets), moves)
 
     def count(self, tick: Callable[[int, int], None] | None = None) -> int:
         """The number of compact arrangements; ``tick(cells done, states)`` after each cell."""
@@ -231,29 +248,13 @@ class FrontierCount:
         return int(counts.sum())
 
     def _advance_dict(self, step: _Step, states: dict[int, int]) -> dict[int, int]:
-        """``_advance`` on a dict of states (the same transitions, one state at a time).
-
-        The pieces that fit depend on the state only through its closed slots, so they are
-        listed once per pattern of those bits: ``moves[key & clear]`` is a list of
-        ``(piece bit, bits the move adds)`` (piece bit 0 for a fixed piece, already used).
-        """
-        moves: dict[int, list[tuple[int, int]]] = {}
-        for pattern in _submasks(step.clear):
-            value = self.inst.offset[step.cell]
-            for s, j in step.value:
-                value |= ((pattern >> s) & 1) << j
-            if step.fixed >= 0:
-                put = sum(((step.fixed >> j) & 1) << s for j, s in step.open)
-                ok = all(((step.fixed >> j) & 1) == ((pattern >> s) & 1) for s, j in step.value)
-                moves[pattern] = [(0, put)] if ok else []
-            else:
-                moves[pattern] = [(1 << (value | sub), (1 << (value | sub)) | put)
-                                  for sub, put in step.subsets]
+        """``_advance`` on a dict of states (the same transitions, one state at a time)."""
         self.transitions += len(states) * (1 if step.fixed >= 0 else len(step.subsets))
         out: dict[int, int] = {}
         get = out.get
         keep = ~step.clear
         clear = step.clear
+        moves = step.moves
         for key, n in states.items():
             rest = key & keep
             for bit, add in moves[key & clear]:
@@ -267,44 +268,36 @@ class FrontierCount:
         """Map every state through every piece that fits the next cell; merge equal keys."""
         import numpy as np
 
-        inst = self.inst
-        c = step.cell
         clear = step.clear
         new_keys: list[np.ndarray] = []
         new_counts: list[np.ndarray] = []
-        if step.fixed >= 0:
-            p = step.fixed  # already in the used mask
-            need = 0
-            for j, s in step.close:
-                need |= ((p >> j) & 1) << s
-            put = 0
-            for j, s in step.open:
-                put |= ((p >> j) & 1) << s
-            ok = (keys & clear) == need
-            self.transitions += len(keys)
-            new_keys.append((keys[ok] & ~clear) | put)
-            new_counts.append(counts[ok])
-        else:
-            # the sides facing filled cells are read from the state (V); every fitting piece
-            # is V | s for a subset s of the other sides that may carry a beam
-            value = np.full(len(keys), inst.offset[c], dtype=np.int64)
-            for s, j in step.value:
-                value |= ((keys >> s) & 1) << j
-            rest = keys & ~clear
-            for sub, put in step.subsets:
-                piece = value | sub
-                ok = ((keys >> piece) & 1) == 0
-                self.transitions += len(keys)
-                if ok.any():
-                    new_keys.append(rest[ok] | (np.int64(1) << piece[ok]) | put)
-                    new_counts.append(counts[ok])
+        self.transitions += len(keys) * (1 if step.fixed >= 0 else len(step.subsets))
+        pattern = keys & clear
+        rest = keys & ~clear
+        for bits, moves in step.moves.items():
+            # the states whose closed slots read ``bits``: each move is one scalar bit test
+            if not moves:
+                continue
+            if len(step.moves) == 1:
+                k_p, r_p, n_p = keys, rest, counts
+            else:
+                sel = pattern == bits
+                k_p, r_p, n_p = keys[sel], rest[sel], counts[sel]
+            for bit, add in moves:
+                if bit:
+                    ok = (k_p & bit) == 0
+                    new_keys.append(r_p[ok] | add)
+                    new_counts.append(n_p[ok])
+                else:
+                    new_keys.append(r_p | add)
+                    new_counts.append(n_p)
         if not new_keys:
             return keys[:0], counts[:0]
-        k = np.concatenate(new_keys)
-        n = np.concatenate(new_counts)
+        k = np.concatenate(new_keys) if len(new_keys) > 1 else new_keys[0]
+        n = np.concatenate(new_counts) if len(new_counts) > 1 else new_counts[0]
         if len(k) > MAX_STATES:
             raise MemoryError(f"the frontier count would hold {len(k)} states")
-        order = np.argsort(k, kind="stable")
+        order = np.argsort(k, kind="stable")  # faster here: nearly sorted runs
         k = k[order]
         n = n[order]
         starts = np.flatnonzero(np.concatenate(([True], k[1:] != k[:-1])))
