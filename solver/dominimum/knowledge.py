@@ -7,8 +7,10 @@
   ``SAMPLES`` redraws of the hidden tiles (``Game.determinize``) and keeping one with
   probability proportional to ``prod_q exp(-BETA * (joins[q][a] + joins[q][b]))`` over the
   opponents' sampled missions ``(a, b)``. Only public facts and the seat's own tiles are used.
-- **Ordering**: legal placements by the seat's own score after the move (lowest first in
-  Dominimum, highest product first in Dominomega), ties at random.
+- **Ordering**: at the root the greedy ranking by the margin (own score against the best
+  opponent, missions sampled from the unseen tiles), then own score; below it the legal
+  placements by the seat's own score after the move (lowest first in Dominimum, highest
+  product first in Dominomega), ties at random.
 - **Rollouts**: every seat plays the best own score among a few random placements
   (``solver.dominimum.players._quick_move``) for ``rollout_depth`` placements; then the
   evaluation turns the seats' current scores into win estimates (a softmin of the Dominimum

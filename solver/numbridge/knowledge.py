@@ -14,7 +14,9 @@ The evaluation (for each seat, a win estimate from the block balance) knows:
 
 Ordering and rollouts use the useful moves (correct placements, claims paid with a dead tile,
 discards of dead tiles), correct placements and claims first; at the root the moves are ranked
-by the greedy player's evaluation, and progressive widening opens them in that order. The
+by the greedy player's evaluation (on the first move of a pair its 12 best re-ranked by their
+best second move, as the ``search`` player does), and progressive widening opens them in that
+order. The
 hidden hand and bag come from ``NumbridgeState.determinize``.
 """
 
@@ -90,14 +92,38 @@ class NumbridgeKnowledge(Knowledge):
         assert isinstance(state, NumbridgeState)
         return ordered_useful(state.g, rng)
 
+    #: open the root in the order of the pair search (the 1-2-2 pair: a first move is worth
+    #: its best second move from the hand that is left, the opponent's threats counted)
+    #: instead of the one-move greedy evaluation
+    pair_root = True
+    #: how many first moves (best by the one-move evaluation) get the pair look-ahead
+    pair_width = 12
+
     def root_order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
-        """The root's useful moves by the greedy block evaluation after the move."""
+        """The root's useful moves by the greedy block evaluation after the move; with
+        ``pair_root`` on the first move of a pair, the ``pair_width`` best of them by their
+        best second move (the refill unknown: the hand that is left), as the ``search``
+        player ranks them."""
         assert isinstance(state, NumbridgeState)
         g = state.g
         p = g.mover
         scored = [(evaluate(_after(g, m), p), rng.random(), m) for m in useful_moves(g)]
         scored.sort(key=lambda t: (-t[0], t[1]))
-        return [m for _, _, m in scored]
+        if not self.pair_root or g.left_in_pair < 2:
+            return [m for _, _, m in scored]
+        head = []
+        for s1, tie, m1 in scored[:self.pair_width]:
+            h = _after(g, m1)
+            if h.result is not None or h.mover != p:
+                value = s1
+            else:
+                h.bag = []  # the refill is unknown: the hand that is left
+                seconds = useful_moves(h)
+                value = max((evaluate(_after(h, m2), p, threats=True) for m2 in seconds),
+                            default=s1)
+            head.append((value, tie, m1))
+        head.sort(key=lambda t: (-t[0], t[1]))
+        return [m for _, _, m in head] + [m for _, _, m in scored[self.pair_width:]]
 
     def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:
         assert isinstance(state, NumbridgeState)
