@@ -21,6 +21,7 @@ import json
 import multiprocessing as mp
 import os
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -123,4 +124,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:  # the rows finished so far are already in --out
+        print("interrupted: the finished problems are in --out", file=sys.stderr)
+        raise SystemExit(130) from None

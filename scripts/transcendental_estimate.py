@@ -18,6 +18,7 @@ import math
 import os
 import random
 import statistics
+import sys
 import time
 from pathlib import Path
 
@@ -50,14 +51,21 @@ def main() -> None:
     cpu0 = time.process_time()
     batch_means: list[float] = []
     values: list[float] = []
+    interrupted = False
     for b in range(args.batches):
         if time.time() - start > args.time_limit:
             break
-        batch = [walker.probe(rng, args.tail) for _ in range(per)]
+        try:
+            batch = [walker.probe(rng, args.tail) for _ in range(per)]
+        except KeyboardInterrupt:  # keep the whole batches done so far
+            interrupted = True
+            break
         values.extend(batch)
         batch_means.append(sum(batch) / per)
         print(f"batch {b + 1}/{args.batches}: mean {batch_means[-1]:.4g}, "
               f"{sum(1 for v in batch if v)} hits, {time.time() - start:.0f} s", flush=True)
+    if len(batch_means) < 2:
+        raise SystemExit("stopped before two batches were done: no estimate")
     n = len(values)
     mean = statistics.fmean(values)
     err = statistics.stdev(values) / math.sqrt(n)
@@ -85,11 +93,15 @@ def main() -> None:
         "seconds": round(time.time() - start, 1),
         "cpu_seconds": round(time.process_time() - cpu0, 1),
         "load": list(os.getloadavg()),
+        "interrupted": interrupted,
     }
     text = json.dumps(doc, indent=1)
     if args.out:
         args.out.write_text(text + "\n")
     print(text)
+    if interrupted:
+        print("interrupted: the estimate above uses the whole batches done", file=sys.stderr)
+        raise SystemExit(130)
 
 
 if __name__ == "__main__":

@@ -62,8 +62,9 @@ class StarMapCnf:
         return "\n".join(lines) + "\n"
 
 
-def _lines(problem: ArrangementProblem) -> list[list[int]]:
-    """Every maximal line of board cells along every axis, as cell indices."""
+def _lines(problem: ArrangementProblem) -> list[tuple[int, list[int]]]:
+    """Every maximal line of board cells along every axis: (the axis's smaller direction, the
+    cell indices)."""
     assert problem.region is not None
     grid = problem.piece_set.grid
     cells = problem.region.ordered_cells
@@ -81,7 +82,7 @@ def _lines(problem: ArrangementProblem) -> list[list[int]]:
             while nxt in index:
                 line.append(index[nxt])
                 nxt = grid.neighbour(nxt, d)
-            out.append(line)
+            out.append((d, line))
     return out
 
 
@@ -95,19 +96,9 @@ def line_clauses_apply(problem: ArrangementProblem) -> bool:
     """
     ps = problem.piece_set
     grid = ps.grid
-    lines = _lines(problem)
     per_axis: dict[int, int] = {}
-    for line in lines:
-        if len(line) >= 2:
-            a = problem.region.ordered_cells[line[0]]  # type: ignore[union-attr]
-            b = problem.region.ordered_cells[line[1]]  # type: ignore[union-attr]
-            delta = (b[0] - a[0], b[1] - a[1])
-        else:
-            delta = None  # type: ignore[assignment]
-        key = next((d for d in grid.directions() if grid.deltas()[d] == delta), 0)
-        per_axis[key] = per_axis.get(key, 0) + 1
-    if 0 in per_axis:  # a one-cell line: its axis is ambiguous here; keep it simple
-        return False
+    for d, _line in _lines(problem):
+        per_axis[d] = per_axis.get(d, 0) + 1
     for d, n_lines in per_axis.items():
         o = grid.opposite((0, 0), d)
         both_blank = sum(1 for p in ps.pieces if not p.beams & (d | o))
@@ -190,7 +181,7 @@ def encode(problem: ArrangementProblem, symmetry: bool = False,
             options.append(v)
             by_piece[p].append(v)
         cnf.clauses.append([-cnf.occ[i], *options])
-    for p, lits in by_piece.items():
+    for lits in by_piece.values():
         if not lits:
             cnf.clauses.append([])
             continue
@@ -210,7 +201,7 @@ def encode(problem: ArrangementProblem, symmetry: bool = False,
         if not line_clauses_apply(problem):
             raise InvalidInputError(
                 f"board {problem.region.name!r} has more lines than a StarMap must meet")
-        for line in _lines(problem):
+        for _d, line in _lines(problem):
             cnf.clauses.append([cnf.occ[i] for i in line])
     if symmetry:
         if problem.fixed:
@@ -236,5 +227,5 @@ def _lex_leq(cnf: StarMapCnf, a: list[int], b: list[int]) -> None:
         cnf.clauses += [[-e, -x, y], [-e, x, -y]]
         # eq_prev and x == y -> e
         pre = [-eq_prev] if eq_prev else []
-        cnf.clauses += [pre + [x, y, e], pre + [-x, -y, e]]
+        cnf.clauses += [[*pre, x, y, e], [*pre, -x, -y, e]]
         eq_prev = e

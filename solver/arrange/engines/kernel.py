@@ -326,8 +326,9 @@ def _probe_tail(nb, back, offset, order, value, used, known, val, cnt, tail, see
     return nodes, sols, exact
 
 
-#: Largest number of sides for which the kernel keeps count tables (forward checking, MRV).
-MAX_TABLE_SIDES = 8
+#: Largest number of sides for which the kernel keeps count tables (forward checking, MRV):
+#: 12, the second-order hexagon set (a 4096 x 4096 table of int32, 64 MiB).
+MAX_TABLE_SIDES = 12
 
 
 def default_order(inst: EdgeInstance) -> np.ndarray:

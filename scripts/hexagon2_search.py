@@ -1,0 +1,263 @@
+"""Searches for a compact arrangement of the second-order hexagon set (question 6 of issue 14).
+
+4096 pieces with 6 sides and 6 corners on ``rhombus:64x64``. None of these found one (see
+docs/results.md, section 6); they reproduce the partial results:
+
+- ``mrv``: the kernel's most-constrained-cell search (count tables extended to 12 sides) or,
+  with ``--dual``, the dual search of ``engines/dual.py``; prints how many cells it filled.
+- ``anneal``: simulated annealing on the edges. Every edge (side or corner) carries a beam or
+  not, so every cell's pattern is a piece and every rule but "each piece once" holds by
+  construction; the annealing lowers the number of duplicated patterns.
+- ``blocks``: the sides tiled by 8x8 blocks each holding a compact first-order arrangement
+  (``--layout periodic``: one arrangement everywhere; ``checker``: it and its 180-degree turn
+  alternating), the corners solved by CaDiCaL: for every side pattern, its 64 cells must show
+  all 64 corner patterns. UNSATISFIABLE; the script also names the side patterns that have no
+  perfect matching to corner patterns at all (Hall's condition, scipy).
+
+Usage::
+
+    python3 -m scripts.hexagon2_search mrv --nodes 200000
+    python3 -m scripts.hexagon2_search anneal --steps 4e7 --rounds 8 --seed 1
+    python3 -m scripts.hexagon2_search blocks --layout periodic
+
+Exit code 0 when an arrangement was found (written to ``--out``, verified), 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from puzzles.arrangements import verify
+from puzzles.jsonstyle import dumps
+from solver.arrange.api import first
+from solver.arrange.instance import EdgeInstance
+from solver.arrange.problem import ArrangementProblem
+
+REGION = "rhombus:64x64"
+
+
+def problem() -> ArrangementProblem:
+    """The compact hexagon2 problem on the 64x64 rhombus."""
+    return ArrangementProblem.create("hexagon2", "compact", REGION)
+
+
+def found(inst: EdgeInstance, pattern: np.ndarray, out: Path | None) -> int:
+    """Verify and write an arrangement; exit code 0."""
+    arr = inst.problem.arrangement({inst.cells[i]: int(pattern[i]) for i in range(inst.n)})
+    verify(arr)
+    print("found and verified")
+    if out:
+        out.write_text(dumps(arr.to_json()))
+    return 0
+
+
+def run_mrv(nodes: int, dual: bool, out: Path | None) -> int:
+    """The kernel's (or the dual) most-constrained search with a node budget."""
+    inst = EdgeInstance.build(problem())
+    t0 = time.monotonic()
+    if dual:
+        from solver.arrange.engines.dual import FOUND, DualSearch
+
+        search = DualSearch(inst)
+        best = 0
+        for _ in range(max(1, nodes // 5000)):
+            status = search.run(5000)
+            best = max(best, search.filled)
+            if status == FOUND:
+                return found(inst, search.value, out)
+        print(f"dual: most cells filled {best} of {inst.n}, {search.nodes} placements, "
+              f"{time.monotonic() - t0:.0f} s")
+        return 1
+    from solver.arrange.engines.kernel import BUDGET, KernelSearch
+
+    ks = KernelSearch(inst, dynamic=True)
+    buf = np.empty((1, inst.n), dtype=np.int32)
+    best = 0
+    for _ in range(max(1, nodes // 5000)):
+        status = ks.step(buf, 5000)
+        best = max(best, int(ks.state[0]))
+        if status != BUDGET:
+            if ks.solutions_found:
+                return found(inst, buf[0], out)
+            break
+    print(f"kernel: most cells filled {best} of {inst.n}, {ks.nodes} placements, "
+          f"{time.monotonic() - t0:.0f} s")
+    return 1
+
+
+@njit(cache=True)
+def _anneal(nb, back, pat, cnt, seed, steps, t0, t1):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Flip one random edge a step (Metropolis); returns the duplicates left."""
+    np.random.seed(seed)
+    n, k = nb.shape
+    dup = 0
+    for p in range(cnt.shape[0]):
+        if cnt[p] > 1:
+            dup += cnt[p] - 1
+    for it in range(steps):
+        if dup == 0:
+            return 0
+        temp = t0 * (t1 / t0) ** (it / steps)
+        a = np.random.randint(n)
+        j = np.random.randint(k)
+        o = nb[a, j]
+        if o < 0:
+            continue
+        pa = pat[a]
+        pb = pat[o]
+        na = pa ^ (1 << j)
+        nbp = pb ^ (1 << back[a, j])
+        d = 0
+        cnt[pa] -= 1
+        if cnt[pa] >= 1:
+            d -= 1
+        cnt[pb] -= 1
+        if cnt[pb] >= 1:
+            d -= 1
+        if cnt[na] >= 1:
+            d += 1
+        cnt[na] += 1
+        if cnt[nbp] >= 1:
+            d += 1
+        cnt[nbp] += 1
+        if d <= 0 or np.random.random() < np.exp(-d / temp):
+            pat[a] = na
+            pat[o] = nbp
+            dup += d
+        else:
+            cnt[na] -= 1
+            cnt[nbp] -= 1
+            cnt[pa] += 1
+            cnt[pb] += 1
+    return dup
+
+
+def run_anneal(steps: int, rounds: int, seed: int, t0: float, t1: float,
+               out: Path | None) -> int:
+    """Anneal from random edges; each round restarts the temperature."""
+    inst = EdgeInstance.build(problem())
+    rng = np.random.default_rng(seed)
+    pat = np.zeros(inst.n, np.int64)
+    for a, s, b, t in inst.edges():
+        if rng.integers(2):
+            pat[a] ^= 1 << s
+            pat[b] ^= 1 << t
+    cnt = np.bincount(pat, minlength=1 << inst.k).astype(np.int64)
+    nb, back = inst.nb.astype(np.int64), inst.back.astype(np.int64)
+    start = time.monotonic()
+    dup = -1
+    for r in range(rounds):
+        dup = int(_anneal(nb, back, pat, cnt, seed * 1000 + r, steps, t0, t1))
+        print(f"round {r}: {dup} duplicated patterns, {time.monotonic() - start:.0f} s",
+              flush=True)
+        if dup == 0:
+            return found(inst, pat, out)
+    return 1
+
+
+def run_blocks(layout: str, solver_name: str, out: Path | None) -> int:
+    """Sides from 8x8 blocks, corners by SAT (see the module docstring)."""
+    from pysat.card import CardEnc, EncType
+    from pysat.solvers import Solver
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import maximum_bipartite_matching
+
+    base = first(ArrangementProblem.create("hexagon", "compact", "rhombus:8x8")).placements
+
+    def turned(p: int) -> int:  # the piece turned by 180 degrees
+        return sum(1 << ((k + 3) % 6) for k in range(6) if p >> k & 1)
+
+    def side(c: tuple[int, int]) -> int:
+        bq, br, x, y = c[0] // 8, c[1] // 8, c[0] % 8, c[1] % 8
+        if layout == "checker" and (bq + br) % 2:
+            return turned(base[(7 - x, 7 - y)])
+        return base[(x, y)]
+
+    t0 = time.monotonic()
+    inst = EdgeInstance.build(problem())
+    n = inst.n
+    cls = np.array([side(c) for c in inst.cells])
+    forced = [int(inst.blank_mask[i]) >> 6 for i in range(n)]
+    allowed = np.array([[g & forced[i] == 0 for g in range(64)] for i in range(n)])
+    hall = []
+    for c in range(64):
+        members = np.flatnonzero(cls == c)
+        match = maximum_bipartite_matching(csr_matrix(allowed[members].astype(np.int8)),
+                                           perm_type="column")
+        if (match < 0).any():
+            hall.append(c)
+    print(f"side patterns whose cells cannot take all 64 corner patterns (Hall): {hall}")
+    top = 0
+    x: dict[tuple[int, int], int] = {}
+    for i in range(n):
+        for g in range(64):
+            if allowed[i, g]:
+                top += 1
+                x[i, g] = top
+    clauses: list[list[int]] = []
+
+    def exactly_one(lits: list[int]) -> None:
+        nonlocal top
+        enc = CardEnc.equals(lits=lits, bound=1, top_id=top, encoding=EncType.seqcounter)
+        clauses.extend(enc.clauses)
+        top = max(top, enc.nv)
+
+    for i in range(n):
+        exactly_one([x[i, g] for g in range(64) if (i, g) in x])
+    for c in range(64):
+        members = np.flatnonzero(cls == c)
+        for g in range(64):
+            exactly_one([x[int(i), g] for i in members if (int(i), g) in x])
+    edge: dict[tuple[int, int], int] = {}
+    for a, s, b, t in inst.edges():
+        if s >= 6:
+            top += 1
+            edge[a, s] = edge[b, t] = top
+    for (i, s), v in edge.items():
+        for g in range(64):
+            if (i, g) in x:
+                clauses.append([-x[i, g], v] if g >> (s - 6) & 1 else [-x[i, g], -v])
+    print(f"{top} variables, {len(clauses)} clauses", flush=True)
+    with Solver(name=solver_name, bootstrap_with=clauses) as sat:
+        ok = sat.solve()
+        print(f"{'SAT' if ok else 'UNSAT'} in {time.monotonic() - t0:.0f} s ({solver_name})")
+        if not ok:
+            return 1
+        true = {v for v in sat.get_model() if v > 0}
+    corner = {i: g for (i, g), v in x.items() if v in true}
+    return found(inst, np.array([int(cls[i]) | corner[i] << 6 for i in range(n)]), out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="mode", required=True)
+    m = sub.add_parser("mrv")
+    m.add_argument("--nodes", type=int, default=200_000)
+    m.add_argument("--dual", action="store_true")
+    a = sub.add_parser("anneal")
+    a.add_argument("--steps", type=float, default=4e7)
+    a.add_argument("--rounds", type=int, default=8)
+    a.add_argument("--seed", type=int, default=1)
+    a.add_argument("--t0", type=float, default=0.25)
+    a.add_argument("--t1", type=float, default=0.03)
+    b = sub.add_parser("blocks")
+    b.add_argument("--layout", choices=("periodic", "checker"), default="periodic")
+    b.add_argument("--solver", default="cadical195")
+    for p in (m, a, b):
+        p.add_argument("--out", type=Path)
+    args = ap.parse_args(argv)
+    if args.mode == "mrv":
+        return run_mrv(args.nodes, args.dual, args.out)
+    if args.mode == "anneal":
+        return run_anneal(int(args.steps), args.rounds, args.seed, args.t0, args.t1, args.out)
+    return run_blocks(args.layout, args.solver, args.out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

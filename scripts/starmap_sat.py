@@ -1,0 +1,120 @@
+"""Find a StarMap with a SAT solver (CaDiCaL through python-sat), or write its CNF.
+
+Settles questions 1 and 3 of issue 14 (see docs/results.md). The encoding is
+``solver.arrange.starmap_cnf``; every arrangement found is checked by
+``puzzles.arrangements.verify`` before it is written.
+
+Usage::
+
+    python3 -m scripts.starmap_sat --region hexagon:16/17 --no-adjacent --symmetry --lines \\
+        --out docs/results/starmap-hexagon-no-adjacent.json
+    python3 -m scripts.starmap_sat --slab 8 --symmetry --lines --time-limit 600
+    python3 -m scripts.starmap_sat --region hexagon:16/17 --no-adjacent --cnf f.cnf
+
+``--slab C``: the convex board ``0 <= q, r <= 31`` and ``C <= q + r <= C + 31`` (32 lines in
+each axis; C = 0 is the 528-cell triangle, C = 16 the 768-cell ``hexagon:16/17``).
+Exit codes: 0 found, 1 proven unsatisfiable, 3 time limit reached, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from multiprocessing import Process, Queue
+from pathlib import Path
+from queue import Empty
+
+from puzzles.arrangements import verify
+from puzzles.errors import InvalidInputError
+from puzzles.grids import grid
+from puzzles.jsonstyle import dumps
+from puzzles.regions import Region
+from solver.arrange.problem import ArrangementProblem
+from solver.arrange.starmap_cnf import encode
+
+
+def slab(c: int, width: int = 32) -> Region:
+    """The convex hexagon board ``0 <= q, r < width``, ``c <= q + r < c + width``."""
+    cells = frozenset((q, r) for q in range(width) for r in range(width)
+                      if c <= q + r < c + width)
+    return Region(grid("hexagon"), cells, f"slab:{c}")
+
+
+def _solve_into(name: str, clauses: list[list[int]], out: Queue[list[int]]) -> None:
+    from pysat.solvers import Solver
+
+    with Solver(name=name, bootstrap_with=clauses) as solver:
+        out.put(solver.get_model() if solver.solve() else [])
+
+
+def _solve(name: str, clauses: list[list[int]], limit: float | None) -> list[int] | None:
+    """The model (a list of literals), [] when unsatisfiable, None at the time limit.
+
+    The solver runs in a child process, stopped at the limit (CaDiCaL cannot be interrupted
+    through python-sat, and it holds the interpreter while it runs)."""
+    results: Queue[list[int]] = Queue()
+    child = Process(target=_solve_into, args=(name, clauses, results), daemon=True)
+    child.start()
+    try:
+        answer: list[int] = results.get(timeout=limit)
+    except Empty:
+        child.kill()
+        return None
+    finally:
+        child.join(1)
+    return answer
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--set", default="hexagon")
+    ap.add_argument("--region", help="a region name or file (default: --slab)")
+    ap.add_argument("--slab", type=int, help="the convex board C <= q + r <= C + 31")
+    ap.add_argument("--no-adjacent", action="store_true")
+    ap.add_argument("--symmetry", action="store_true", help="lex-leader symmetry breaking")
+    ap.add_argument("--lines", action="store_true", help="every line holds a piece")
+    ap.add_argument("--solver", default="cadical195", help="a python-sat solver name")
+    ap.add_argument("--time-limit", type=float, default=None, help="seconds")
+    ap.add_argument("--out", type=Path, help="write the StarMap found (arrangement JSON)")
+    ap.add_argument("--cnf", type=Path, help="write the DIMACS CNF and stop")
+    args = ap.parse_args(argv)
+    try:
+        region: Region | str
+        if args.slab is not None:
+            region = slab(args.slab)
+        elif args.region:
+            region = args.region
+        else:
+            raise InvalidInputError("give --region or --slab")
+        problem = ArrangementProblem.create(args.set, "starmap", region,
+                                            no_adjacent=args.no_adjacent)
+        t0 = time.monotonic()
+        cnf = encode(problem, symmetry=args.symmetry, line_clauses=args.lines)
+    except InvalidInputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    assert problem.region is not None
+    print(f"board {problem.region.name}: {len(problem.region.cells)} cells; "
+          f"{cnf.variables} variables, {len(cnf.clauses)} clauses", flush=True)
+    if args.cnf:
+        args.cnf.write_text(cnf.dimacs(problem.describe()))
+        return 0
+    model = _solve(args.solver, cnf.clauses, args.time_limit)
+    took = time.monotonic() - t0
+    if model is None:
+        print(f"UNKNOWN after {took:.1f} s (time limit)")
+        return 3
+    if not model:
+        print(f"UNSAT in {took:.1f} s ({args.solver})")
+        return 1
+    arr = problem.arrangement(cnf.placements(model))
+    verify(arr)
+    print(f"SAT in {took:.1f} s ({args.solver}); verified")
+    if args.out:
+        args.out.write_text(dumps(arr.to_json()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
