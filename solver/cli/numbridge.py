@@ -193,9 +193,9 @@ def rate_cmd(field_spec: str, with_steps: bool, steps_dir: Path | None, output: 
     score: the hardest step on a Sudoku Explainer style scale; effort: HoDoKu's points; work:
     the effort with each single divided by the singles on offer then; level: HoDoKu's name
     (easy, medium, hard, unfair, extreme).
-    JSON: {"hardest": ..., "score": x, "effort": n, "work": x, "level": ..., "solved_by_logic": bool,
-    "techniques": {name: times}, "search_nodes": n, "empty_left": n, "steps": [{"technique",
-    "placements": [["e5", 3]], "eliminations": [["a1", 7]], "cells": ["e5"], "candidates":
+    JSON: {"hardest": ..., "score": x, "effort": n, "work": x, "level": ...,
+    "solved_by_logic": bool, "techniques": {name: times}, "search_nodes": n, "empty_left": n,
+    "steps": [{"technique", "placements": [["e5", 3]], "eliminations": [["a1", 7]], "cells": ["e5"], "candidates":
     [["e5", 3]], "units": [unit ids 0-26], "score": x, "text": ...}] (with --steps)}.
     """
     from reports.numbridge import step_svg
