@@ -195,8 +195,8 @@ def rate_cmd(field_spec: str, with_steps: bool, steps_dir: Path | None, output: 
     (easy, medium, hard, unfair, extreme).
     JSON: {"hardest": ..., "score": x, "effort": n, "work": x, "level": ...,
     "solved_by_logic": bool, "techniques": {name: times}, "search_nodes": n, "empty_left": n,
-    "steps": [{"technique", "placements": [["e5", 3]], "eliminations": [["a1", 7]], "cells": ["e5"], "candidates":
-    [["e5", 3]], "units": [unit ids 0-26], "score": x, "text": ...}] (with --steps)}.
+    "steps": [{"technique", "placements": [["e5", 3]], "eliminations": [["a1", 7]],
+    "cells": ["e5"], "candidates": [["e5", 3]], "units": [unit ids 0-26], "score": x, "text": ...}] (with --steps)}.
     """
     from reports.numbridge import step_svg
     from reports.output import write_atomic
