@@ -196,7 +196,8 @@ def rate_cmd(field_spec: str, with_steps: bool, steps_dir: Path | None, output: 
     JSON: {"hardest": ..., "score": x, "effort": n, "work": x, "level": ...,
     "solved_by_logic": bool, "techniques": {name: times}, "search_nodes": n, "empty_left": n,
     "steps": [{"technique", "placements": [["e5", 3]], "eliminations": [["a1", 7]],
-    "cells": ["e5"], "candidates": [["e5", 3]], "units": [unit ids 0-26], "score": x, "text": ...}] (with --steps)}.
+    "cells": ["e5"], "candidates": [["e5", 3]], "units": [unit ids 0-26],
+    "score": x, "text": ...}] (with --steps)}.
     """
     from reports.numbridge import step_svg
     from reports.output import write_atomic
