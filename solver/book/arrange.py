@@ -25,6 +25,7 @@ deduction ladder for the level (see ``OpenCompletion``).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cached_property
 
 import numpy as np
@@ -171,6 +172,12 @@ class CompactCompletion(PuzzleType):
 
     def _reduce(self, row: np.ndarray, rng: random.Random) -> tuple[list[int], int]:
         """Clue cell indices after hiding in a random order; also the checks made."""
+        return self._hide(rng, lambda trial: self._count(row, trial) == 1)
+
+    def _hide(self, rng: random.Random, keeps: Callable[[list[int]], bool],
+              ) -> tuple[list[int], int]:
+        """Clue cell indices after hiding, in a seeded random order, every clue whose hiding
+        ``keeps`` accepts; also the checks made."""
         clues = list(range(self.inst.n))
         order = list(clues)
         rng.shuffle(order)
@@ -178,7 +185,7 @@ class CompactCompletion(PuzzleType):
         for i in order:
             trial = [c for c in clues if c != i]
             checks += 1
-            if self._count(row, trial) == 1:
+            if keeps(trial):
                 clues = trial
         return clues, checks
 
@@ -208,16 +215,7 @@ class CompactCompletion(PuzzleType):
         """Clue cell indices after hiding, in a seeded random order, every clue whose hiding
         leaves a puzzle the ladder still solves with rungs <= ``top`` (a ladder that fills
         every cell proves the answer unique); also the ratings made."""
-        clues = list(range(self.inst.n))
-        order = list(clues)
-        rng.shuffle(order)
-        checks = 0
-        for i in order:
-            trial = [c for c in clues if c != i]
-            checks += 1
-            if self._solved_within(row, trial, top):
-                clues = trial
-        return clues, checks
+        return self._hide(rng, lambda trial: self._solved_within(row, trial, top))
 
     def make(self, seed: int, level: str | None = None) -> BookPuzzle | None:
         rng = random.Random(seed)
