@@ -69,7 +69,7 @@ class _Search:
     def _step(self, move: Move) -> None:
         if self.nodes >= self.budget or (
                 self.deadline is not None and self.nodes % 16 == 0
-                and time.monotonic() > self.deadline):
+                and time.thread_time() > self.deadline):
             raise _OutOfBudget
         self.nodes += 1
         self.t.push(move)
@@ -116,7 +116,7 @@ def search(t: Tracker, budget: int = 600, seconds: float | None = None,
         Move, value for the mover, principal line, completed depth and nodes used.
     """
     rng = rng or random.Random(0)
-    deadline = None if seconds is None else time.monotonic() + seconds
+    deadline = None if seconds is None else time.thread_time() + seconds
     s = _Search(t, budget, deadline, widths, rng)
     pos = t.position
     root = s._candidates(0)

@@ -22,8 +22,10 @@ from puzzles.game import GameState
 class PlayerOptions:
     """What every player may be given: its seed and its budgets per move.
 
-    ``move_time`` is seconds of thinking per move, ``max_nodes`` a node budget per move (the
-    reproducible budget: the same seed and node budget give the same moves on any machine).
+    ``move_time`` is seconds of thinking per move, counted in CPU seconds of the thinking
+    thread (``time.thread_time``), so a move gets the same work on a loaded machine as on a
+    quiet one; ``max_nodes`` a node budget per move (the reproducible budget: the same seed
+    and node budget give the same moves on any machine).
     """
 
     seed: int = 1

@@ -171,13 +171,13 @@ class MCTSPlayer(Player):
         seconds = self.options.move_time
         if nodes is None and seconds is None:
             nodes = DEFAULT_NODES
-        start = time.perf_counter()
+        start = time.thread_time()
         deadline = None if seconds is None else start + seconds
         root = _Node(seat=-1)
         iterations = 0
         sums = [0.0] * state.num_seats
         while (nodes is None or iterations < nodes) and \
-                (deadline is None or iterations == 0 or time.perf_counter() < deadline):
+                (deadline is None or iterations == 0 or time.thread_time() < deadline):
             value = self._iterate(kn, root, kn.determinize(state, me, rng), rng)
             for i, v in enumerate(value):
                 sums[i] += v
@@ -187,7 +187,7 @@ class MCTSPlayer(Player):
                 break  # a forced move
         ranked = sorted(root.children.values(),
                         key=lambda c: (-c.visits, -(c.value / c.visits if c.visits else 0)))
-        stats = SearchStats(iterations, time.perf_counter() - start,
+        stats = SearchStats(iterations, time.thread_time() - start,
                             [(state.move_text(c.move), c.visits,
                               c.value / c.visits if c.visits else 0.0)
                              for c in ranked[:10]], [v / iterations for v in sums])
