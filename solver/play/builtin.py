@@ -92,6 +92,12 @@ def _dominimum(name: str) -> Callable[[PlayerOptions], Player]:
     return lambda options: DominimumPlayer(name, options)
 
 
+def _expect(options: PlayerOptions) -> Player:
+    from solver.dominimum.expect import ExpectPlayer
+
+    return ExpectPlayer(options)
+
+
 def _numbridge(name: str) -> Callable[[PlayerOptions], Player]:
     return lambda options: NumbridgePlayer(name, options)
 
@@ -104,4 +110,5 @@ PLAYERS: list[tuple[str, str, Callable[[PlayerOptions], Player]]] = [
     ("numbridge", "greedy", _numbridge("greedy")),
     ("numbridge", "search", _numbridge("search")),
     *((g, n, _dominimum(n)) for g in ("dominimum", "dominomega") for n in ("greedy", "lookahead")),
+    ("dominimum", "expect", _expect),
 ]

@@ -1,0 +1,268 @@
+"""Expected final largest groups of a Dominimum layout, and the player built on them.
+
+A group can only grow through its *live liberties*: empty cells next to it that a tile can
+still cover (an empty cell whose four neighbours are all covered is a dead hole). Greedy
+players join halves to the largest groups of every value that is not theirs, so the final
+largest group of value ``v`` is estimated as
+
+    F[v] = max over groups g of v of  size(g) + growth[v] * [g has a live liberty]
+
+with ``growth[v] = GROWTH * r[v]``, ``r[v]`` the halves of ``v`` still to come (those in the
+tiles the observer cannot see, less the expected halves in the opponents' missions; for the
+observer's own values only the share the opponents will place). The estimated final score of
+a mission ``(x, y)`` is ``F[x] * F[y]``.
+
+:class:`ExpectPlayer` (player ``expect``) tries every legal placement, infers the opponents'
+missions (:mod:`solver.dominimum.inference`), and plays the placement with the highest
+estimated chance to win: for each likely assignment of the opponents' missions, the product
+over opponents of ``sigmoid((F_q - F_me + tie) / tau)``, where ``tie`` is +-0.5 by the tie rule
+(the tied player who placed her final tile first wins) and ``tau`` shrinks as the game nears
+its end. Ties go to the lower own score after the move, then to the random source.
+
+Examples
+--------
+>>> import random
+>>> from puzzles.dominimum.state import DominimumState
+>>> s = DominimumState.deal(3, seed=2)
+>>> p = ExpectPlayer()
+>>> while not s.is_over():
+...     s.apply(p.choose(s, random.Random(len(s.history()))))
+>>> sum(1 for _ in s.history())
+33
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from puzzles.dominimum.game import Game
+from puzzles.dominimum.layout import Cell, Layout, Placement, neighbours
+from puzzles.dominimum.tiles import Tile
+from puzzles.game import GameState
+from solver.dominimum.inference import MissionBelief
+from solver.play.base import Player, PlayerOptions
+
+#: The share of a value's halves still to come that is expected to join its largest open group.
+GROWTH = 0.5
+#: The spread of the win estimate: ``TAU0 + TAU1 * placements left``.
+TAU0 = 1.0
+TAU1 = 0.3
+#: The most likely assignments of the opponents' missions the player looks at.
+ASSIGNMENTS = 40
+
+
+class Groups:
+    """The groups of every value of a layout, with their live liberties.
+
+    Attributes
+    ----------
+    label : dict Cell -> int
+        The group of each covered cell.
+    size, value : list of int
+        Per group.
+    libs : list of set of Cell
+        Per group, the empty cells next to it.
+    """
+
+    def __init__(self, layout: Layout, within_tile: bool = True) -> None:
+        self.within_tile = within_tile
+        self.value_at = layout.value_at
+        self.tile_at = layout.tile_at
+        self.label: dict[Cell, int] = {}
+        self.size: list[int] = []
+        self.value: list[int] = []
+        self.libs: list[set[Cell]] = []
+        value_at, tile_at = layout.value_at, layout.tile_at
+        for start, v in value_at.items():
+            if start in self.label:
+                continue
+            k = len(self.size)
+            self.label[start] = k
+            stack = [start]
+            size = 0
+            libs: set[Cell] = set()
+            while stack:
+                c = stack.pop()
+                size += 1
+                for n in neighbours(c):
+                    w = value_at.get(n)
+                    if w is None:
+                        libs.add(n)
+                    elif w == v and n not in self.label and (
+                            within_tile or tile_at[n] != tile_at[c]):
+                        self.label[n] = k
+                        stack.append(n)
+            self.size.append(size)
+            self.value.append(v)
+            self.libs.append(libs)
+
+    def live(self, cell: Cell, covered: tuple[Cell, ...] = ()) -> bool:
+        """True when the empty ``cell`` can still be covered by a tile (a free neighbour)."""
+        return any(n not in self.value_at and n not in covered for n in neighbours(cell))
+
+    def live_count(self, libs: set[Cell], covered: tuple[Cell, ...] = ()) -> int:
+        """How many of ``libs`` stay live liberties once ``covered`` is covered."""
+        return sum(1 for c in libs if c not in covered and self.live(c, covered))
+
+
+class Estimator:
+    """``F[v]`` after any placement of one layout (see the module docstring)."""
+
+    def __init__(self, layout: Layout, growth: list[float], within_tile: bool = True) -> None:
+        self.groups = gr = Groups(layout, within_tile)
+        self.growth = growth
+        self.within_tile = within_tile
+        #: per value: (F of the group, label), best first
+        self.ranked: list[list[tuple[float, int]]] = [[] for _ in range(8)]
+        for k, v in enumerate(gr.value):
+            f = gr.size[k] + (growth[v] if gr.live_count(gr.libs[k]) else 0.0)
+            self.ranked[v].append((f, k))
+        for row in self.ranked:
+            row.sort(reverse=True)
+
+    def after(self, p: Placement) -> list[float]:
+        """``F[v]`` for every value 0-7 once ``p`` is placed."""
+        gr = self.groups
+        label, value_at = gr.label, gr.value_at
+        covered = p.cells
+        c1, c2 = covered
+        near: set[int] = set()
+        for c in covered:
+            for n in neighbours(c):
+                k = label.get(n)
+                if k is not None:
+                    near.add(k)
+                else:
+                    for m in neighbours(n):
+                        k2 = label.get(m)
+                        if k2 is not None:
+                            near.add(k2)
+        # the groups the new halves join
+        joined: list[tuple[int, set[int], list[Cell]]] = []
+        for c, w in zip(covered, p.values, strict=True):
+            labs = {label[n] for n in neighbours(c) if n in value_at and gr.value[label[n]] == w}
+            joined.append((w, labs, [c]))
+        if p.first == p.second and self.within_tile:
+            joined = [(p.first, joined[0][1] | joined[1][1], [c1, c2])]
+        elif p.first == p.second and joined[0][1] & joined[1][1]:
+            joined = [(p.first, joined[0][1] | joined[1][1], [c1, c2])]
+        merged = set().union(*(labs for _, labs, _ in joined))
+        out = [0.0] * 8
+        for v in range(8):
+            for f, k in self.ranked[v]:
+                if k not in near:
+                    out[v] = f
+                    break
+        for k in near - merged:
+            v = gr.value[k]
+            f = gr.size[k] + (self.growth[v] if gr.live_count(gr.libs[k], covered) else 0.0)
+            if f > out[v]:
+                out[v] = f
+        for w, labs, cells in joined:
+            size = len(cells) + sum(gr.size[k] for k in labs)
+            libs: set[Cell] = set()
+            for k in labs:
+                libs |= gr.libs[k]
+            for c in cells:
+                libs.update(n for n in neighbours(c) if n not in value_at)
+            f = size + (self.growth[w] if gr.live_count(libs, covered) else 0.0)
+            if f > out[w]:
+                out[w] = f
+        return out
+
+
+def remaining_halves(game: Game, seat: int, belief: MissionBelief,
+                     joint: list[tuple[float, tuple[Tile, ...]]]) -> list[float]:
+    """Per value, the halves still to be placed after the mover's tile, as ``seat`` expects:
+    those of the tiles it cannot see less the expected halves in the opponents' missions."""
+    r = [0.0] * 8
+    for t in game.unseen(seat):
+        r[t[0]] += 1
+        r[t[1]] += 1
+    for w, missions in joint:
+        for t in missions:
+            r[t[0]] -= w
+            r[t[1]] -= w
+    return [max(0.0, x) for x in r]
+
+
+def sigmoid(x: float) -> float:
+    """The logistic function, safe for large arguments."""
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
+
+
+class ExpectPlayer(Player):
+    """Dominimum: the placement with the best estimated chance to win (module docstring).
+
+    Dominomega (public symbols, highest wins) is played by the own-product ranking with the
+    margin against the best rival, as the greedy player does.
+    """
+
+    name = "expect"
+
+    def __init__(self, options: PlayerOptions | None = None, growth: float | None = None,
+                 tau0: float | None = None, tau1: float | None = None) -> None:
+        super().__init__(options)
+        self.growth_share = GROWTH if growth is None else growth
+        self.tau0 = TAU0 if tau0 is None else tau0
+        self.tau1 = TAU1 if tau1 is None else tau1
+        self.belief: MissionBelief | None = None
+
+    def choose(self, state: GameState[Any], rng: random.Random) -> Any:
+        from puzzles.dominimum.state import DominimumState
+
+        assert isinstance(state, DominimumState)
+        g = state.g
+        seat = g.to_move
+        hand = g.hands[seat]
+        assert hand is not None
+        moves = list(g.legal_moves())
+        if g.kind != "dominimum" or not g.history:
+            return self._fallback(g, moves, rng)
+        if self.belief is None or self.belief.seat != seat:
+            self.belief = MissionBelief(seat)
+        joint = self.belief.joint(g, ASSIGNMENTS)
+        r = remaining_halves(g, seat, self.belief, joint)
+        left = g.total_tiles - len(g.history) - 1  # placements after this one
+        mine_left = sum(1 for i in range(len(g.history) + 1, g.total_tiles)
+                        if i % g.players == seat)
+        share = (left - mine_left) / left if left else 0.0
+        a, b = g.missions[seat]
+        growth = [self.growth_share * x for x in r]
+        for v in {a, b}:
+            growth[v] *= share
+        est = Estimator(g.layout, growth, g.rules.within_tile)
+        opponents = self.belief.opponents(g)
+        tie = [0.5 if seat < q else -0.5 for q in opponents]
+        tau = self.tau0 + self.tau1 * left
+        best_key: tuple[float, float, float] | None = None
+        choice = moves[0]
+        from solver.dominimum.placement import GroupIndex
+
+        index = GroupIndex(g.layout, g.rules.within_tile)
+        for p in moves:
+            f = est.after(p)
+            mine = f[a] * f[b]
+            win = 0.0
+            for w, missions in joint:
+                pr = w
+                for (x, y), t in zip(missions, tie, strict=True):
+                    pr *= sigmoid((f[x] * f[y] - mine + t) / tau)
+                win += pr
+            own = index.group_after(p, a) * index.group_after(p, b)
+            key = (win, -own, rng.random())
+            if best_key is None or key > best_key:
+                best_key, choice = key, p
+        return choice
+
+    def _fallback(self, g: Game, moves: list[Placement], rng: random.Random) -> Placement:
+        """The first placement, or a Dominomega move: the greedy ranking."""
+        from solver.dominimum.players import ranked
+
+        cands = ranked(g, g.to_move, 16, rng.randrange(2**31), "own")
+        return cands[0].placement if cands else moves[0]
