@@ -47,10 +47,21 @@ from solver.play.base import Player, PlayerOptions
 #: The share of a value's halves still to come that is expected to join its largest open group.
 GROWTH = 0.5
 #: The spread of the win estimate: ``TAU0 + TAU1 * placements left``.
+#: An extra factor on the growth of the mover's own two values (the opponents place those).
+OWN_GROWTH = 1.0
 TAU0 = 1.0
 TAU1 = 0.3
 #: The most likely assignments of the opponents' missions the player looks at.
 ASSIGNMENTS = 40
+
+
+#: A group with this many live liberties (or more) is fully open; fewer scale its growth.
+OPEN_LIBS = 3.0
+
+
+def openness(libs: int) -> float:
+    """The share of the full growth a group with ``libs`` live liberties gets."""
+    return min(1.0, libs / OPEN_LIBS)
 
 
 class Groups:
@@ -117,7 +128,7 @@ class Estimator:
         #: per value: (F of the group, label), best first
         self.ranked: list[list[tuple[float, int]]] = [[] for _ in range(8)]
         for k, v in enumerate(gr.value):
-            f = gr.size[k] + (growth[v] if gr.live_count(gr.libs[k]) else 0.0)
+            f = gr.size[k] + growth[v] * openness(gr.live_count(gr.libs[k]))
             self.ranked[v].append((f, k))
         for row in self.ranked:
             row.sort(reverse=True)
@@ -157,7 +168,7 @@ class Estimator:
                     break
         for k in near - merged:
             v = gr.value[k]
-            f = gr.size[k] + (self.growth[v] if gr.live_count(gr.libs[k], covered) else 0.0)
+            f = gr.size[k] + self.growth[v] * openness(gr.live_count(gr.libs[k], covered))
             if f > out[v]:
                 out[v] = f
         for w, labs, cells in joined:
@@ -167,7 +178,7 @@ class Estimator:
                 libs |= gr.libs[k]
             for c in cells:
                 libs.update(n for n in neighbours(c) if n not in value_at)
-            f = size + (self.growth[w] if gr.live_count(libs, covered) else 0.0)
+            f = size + self.growth[w] * openness(gr.live_count(libs, covered))
             if f > out[w]:
                 out[w] = f
         return out
@@ -235,7 +246,7 @@ class ExpectPlayer(Player):
         a, b = g.missions[seat]
         growth = [self.growth_share * x for x in r]
         for v in {a, b}:
-            growth[v] *= share
+            growth[v] *= share * OWN_GROWTH
         est = Estimator(g.layout, growth, g.rules.within_tile)
         opponents = self.belief.opponents(g)
         tie = [0.5 if seat < q else -0.5 for q in opponents]
