@@ -21,14 +21,15 @@ from puzzles.dominimum.groups import largest_group, mission_score, symbol_score
 from puzzles.dominimum.layout import Layout
 from solver.dominimum.analysis import all_mission_scores, mission_report, omega_report
 from solver.dominimum.placement import GroupIndex, rank_dominimum
-from solver.dominimum.players import RandomPlayer, make_player, play_game
+from solver.dominimum.players import RandomPlayer
+from solver.play.match import GameSettings, play_one
 
 MISSIONS = [(a, b) for a in range(8) for b in range(a + 1, 8)]
 
 
 def finished_layout() -> Layout:
-    game = Game.deal("dominimum", 2, 7)
-    return play_game(game, [RandomPlayer(1), RandomPlayer(2)]).layout
+    state, _ = play_one("dominimum", ["random", "random"], 7, GameSettings(seats=2))
+    return state.g.layout  # type: ignore[attr-defined]
 
 
 def midgame() -> Game:
@@ -115,9 +116,8 @@ def test_tournament_game(benchmark, lineup):
     names = LINEUPS[lineup]
 
     def one_game() -> int:
-        game = Game.deal("dominimum", 3, 11)
-        play_game(game, [make_player(n, i) for i, n in enumerate(names)])
-        return len(game.history)
+        state, _ = play_one("dominimum", names, 11, GameSettings(seats=3))
+        return len(state.history())
 
     assert benchmark.pedantic(one_game, rounds=3 if "lookahead" in lineup else 10,
                               iterations=1) == 33

@@ -4,6 +4,7 @@ endgame puzzle (a few seconds, deterministic for a seed)."""
 from __future__ import annotations
 
 from puzzles.dominimum.game import Game
+from puzzles.dominimum.state import DominimumState
 from puzzles.dominimum.tiles import SYMBOL_NAMES, tile_name
 from reports.dominimum import PALETTE, Highlight, layout_svg, score_plot
 from reports.html import Figure, Section, Table
@@ -11,16 +12,16 @@ from reports.text import tie_note, tied_ranks
 from solver.dominimum.analysis import mission_report, omega_report
 from solver.dominimum.endgames import generate
 from solver.dominimum.placement import rank_dominimum
-from solver.dominimum.players import make_player, play_game
-from solver.play.match import run_match
+from solver.play.match import GameSettings, play_one, run_match
 
 
 def sections(seed: int) -> list[Section]:
     """The Dominimum part of the demo report."""
     out = []
     # 1. A complete Dominimum game between greedy players.
-    game = play_game(Game.deal("dominimum", 3, seed),
-                     [make_player("greedy", seed * 8 + i) for i in range(3)])
+    state, _ = play_one("dominimum", ["greedy"] * 3, seed, GameSettings(seats=3))
+    assert isinstance(state, DominimumState)
+    game = state.g
     res = game.result()
     w = res["winner"]
     rep = mission_report(game.layout, game.missions[w])
@@ -36,9 +37,8 @@ def sections(seed: int) -> list[Section]:
         [Table(["seat", "mission", "score", "place"], rows)]))
     # 2. Best placement in the middle of that game.
     mid = Game.deal("dominimum", 3, seed)
-    seats = [make_player("greedy", seed * 8 + i) for i in range(3)]
-    while len(mid.history) < 15:
-        mid.play(seats[mid.to_move].choose(mid))
+    for move in game.history[:15]:
+        mid.play(move.placement)
     me = mid.to_move
     hand = mid.hands[me]
     assert hand is not None

@@ -155,9 +155,7 @@ class Estimator:
         for c, w in zip(covered, p.values, strict=True):
             labs = {label[n] for n in neighbours(c) if n in value_at and gr.value[label[n]] == w}
             joined.append((w, labs, [c]))
-        if p.first == p.second and self.within_tile:
-            joined = [(p.first, joined[0][1] | joined[1][1], [c1, c2])]
-        elif p.first == p.second and joined[0][1] & joined[1][1]:
+        if p.first == p.second and (self.within_tile or joined[0][1] & joined[1][1]):
             joined = [(p.first, joined[0][1] | joined[1][1], [c1, c2])]
         merged = set().union(*(labs for _, labs, _ in joined))
         out = [0.0] * 8

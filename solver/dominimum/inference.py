@@ -136,5 +136,5 @@ def _combinations(pool: Iterable[Tile], k: int) -> list[tuple[Tile, ...]]:
     items = list(pool)
     out: list[tuple[Tile, ...]] = [()]
     for _ in range(k):
-        out = [c + (t,) for c in out for t in items if t not in c]
+        out = [(*c, t) for c in out for t in items if t not in c]
     return out

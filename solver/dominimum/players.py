@@ -159,12 +159,3 @@ def make_player(name: str, seed: int) -> Player:
                                 f"{', '.join(STRATEGIES)}")
     return factories[name](seed)
 
-
-def play_game(game: Game, players: list[Player]) -> Game:
-    """Play ``game`` to the end, seat ``i`` choosing with ``players[i]`` (these strategy
-    objects, on the full game: a helper for tests and benchmarks of the strategies; the
-    commands play through the one runner, ``solver.play.match``, with the players of the
-    registry, which see only a determinization)."""
-    while not game.is_terminal():
-        game.play(players[game.to_move].choose(game))
-    return game

@@ -8,13 +8,25 @@ from puzzles.dominimum.layout import Placement
 from puzzles.dominimum.records import record_of, replay
 from puzzles.dominimum.tiles import TILES, is_double
 from puzzles.errors import IllegalMoveError, InvalidInputError
-from solver.dominimum.players import LookaheadPlayer, make_player, play_game
+from puzzles.game import game_class
+from solver.dominimum.players import LookaheadPlayer, make_player
+from solver.play.base import PlayerOptions
+from solver.play.builtin import DominimumPlayer
+from solver.play.match import play
+from solver.play.registry import make_player as registered
 from tests.dominimum.verify import check_layout, dominimum_score, dominomega_score, raw_of
+
+
+def played(game, seats):
+    """Play ``game`` to its end on the one runner (``solver.play.match.play``)."""
+    rngs = [random.Random(100 + i) for i in range(len(seats))]
+    play(game_class(game.kind)(game), seats, rngs)
+    return game
 
 
 def finished(kind, players, seed, strategy="random"):
     game = Game.deal(kind, players, seed)
-    return play_game(game, [make_player(strategy, seed * 8 + i) for i in range(players)])
+    return played(game, [registered(kind, strategy, seed=seed * 8 + i) for i in range(players)])
 
 
 @pytest.mark.parametrize("players, each", [(2, 17), (3, 11), (4, 8)])
@@ -73,8 +85,9 @@ def test_seeded_deals_and_games_are_reproducible():
     assert record_of(a) == record_of(b)
     def lookahead_game():
         game = Game.deal("dominomega", 2, 8)
-        seats = [LookaheadPlayer(1, width=2, rollouts=2, tries=5), make_player("random", 2)]
-        return record_of(play_game(game, seats))
+        look = DominimumPlayer("lookahead", PlayerOptions(1))
+        look.inner = LookaheadPlayer(1, width=2, rollouts=2, tries=5)
+        return record_of(played(game, [look, registered("dominomega", "random", seed=2)]))
 
     assert lookahead_game() == lookahead_game()
     deal = Game.deal("dominimum", 4, 5)

@@ -81,15 +81,16 @@ def _make_seeds() -> tuple[Seed, ...]:
     from puzzles.backslide import format_position
     from puzzles.dominimum.game import Game, Rules
     from puzzles.dominimum.records import record_of
+    from puzzles.game import game_class
     from puzzles.numbridge.field import Field
     from puzzles.regions import parse_region
     from solver.arrange.api import first
     from solver.arrange.problem import ArrangementProblem
     from solver.arrange.split import prefix_to_json, prefixes
     from solver.backslide import scramble, solved_positions
-    from solver.dominimum.players import make_player, play_game
     from solver.numbridge.engine import solve as nb_solve
-    from solver.play.match import run_match
+    from solver.play.match import play, run_match
+    from solver.play.registry import make_player
 
     out: list[Seed] = []
 
@@ -124,7 +125,9 @@ def _make_seeds() -> tuple[Seed, ...]:
     for kind, players in (("dominimum", 3), ("dominomega", 3)):
         game = Game.deal(kind, players, 5, Rules(True))
         lineup = ["greedy", "random", "greedy"]
-        play_game(game, [make_player(n, 40 + i) for i, n in enumerate(lineup)])
+        play(game_class(kind)(game), [make_player(kind, n, seed=40 + i)
+                                      for i, n in enumerate(lineup)],
+             [random.Random(40 + i) for i in range(len(lineup))])
         record = record_of(game, lineup)
         out.append(Seed(f"{kind}-record", js(record), "json", (
             (kind, "replay", "{F}", "--out", "{OUT}"),
