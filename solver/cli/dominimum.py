@@ -430,8 +430,8 @@ def _play_command(group: click.Group, kind: str, players_range: tuple[int, int],
                   help="Seed of game 1 (the deals and players of every game follow from it).")
     @click.option("--players", "players_text", default="random,greedy,lookahead",
                   show_default=True,
-                  help="Comma-separated players (random, greedy, lookahead, mcts), rotated "
-                       "over the seats game by game.")
+                  help="Comma-separated players (random, greedy, lookahead, mcts; Dominimum also "
+                       "expect), rotated over the seats game by game.")
     @click.option("--swap/--no-swap", default=True, show_default=True,
                   help="Rotate the seats game by game.")
     @budget_options

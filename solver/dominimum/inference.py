@@ -36,6 +36,8 @@ from solver.dominimum.placement import GroupIndex
 
 #: The likelihood of a placement that does not reach a mission's lowest own score.
 EPS = 0.08
+#: With three opponents, the joint posterior combines each one's this many likeliest tiles.
+PER_SEAT = 10
 #: Every mission tile a player can hold.
 MISSIONS: tuple[Tile, ...] = tuple(t for t in TILES if not is_double(t))
 
@@ -116,7 +118,12 @@ class MissionBelief:
         self.update(game)
         possible = self.possible(game)
         rows = [self._loglik.get(q, {}) for q in self.opponents(game)]
-        combos = _combinations(possible, len(rows))
+        if len(rows) > 2:  # four seats: each opponent's most likely tiles only
+            pools = [sorted(possible, key=lambda t, r=row: -r.get(t, 0.0))[:PER_SEAT]
+                     for row in rows]
+            combos = [c for c in _product(pools) if len(set(c)) == len(c)]
+        else:
+            combos = _combinations(possible, len(rows))
         scored = []
         for combo in combos:
             s = sum(row.get(t, 0.0) for row, t in zip(rows, combo, strict=True))
@@ -129,6 +136,14 @@ class MissionBelief:
             weighted = weighted[:limit]
         total = sum(w for w, _ in weighted)
         return [(w / total, c) for w, c in weighted]
+
+
+def _product(pools: list[list[Tile]]) -> list[tuple[Tile, ...]]:
+    """Every selection of one tile from each pool."""
+    out: list[tuple[Tile, ...]] = [()]
+    for pool in pools:
+        out = [(*c, t) for c in out for t in pool]
+    return out
 
 
 def _combinations(pool: Iterable[Tile], k: int) -> list[tuple[Tile, ...]]:
