@@ -93,3 +93,27 @@ def test_expect_wins_more_than_its_share_against_two_greedy():
     r = run_match("dominimum", ["expect", "greedy", "greedy"], 30, 11,
                   settings=GameSettings(seats=3))
     assert r.tally()["expect"]["wins"] >= 13
+
+
+def test_greedy_is_what_it_claims_the_lowest_own_score_after_its_move():
+    """Checked by the independent flood fill of ``tests/dominimum/verify.py``."""
+    from tests.dominimum.verify import dominimum_score, raw_of
+
+    g = Game.deal("dominimum", 3, seed=8)
+    players = [GreedyPlayer(seed=i) for i in range(3)]
+    checked = 0
+    while not g.is_terminal():
+        seat = g.to_move
+        a, b = g.missions[seat]
+        choice = players[seat].choose(g)
+
+        def own(p: Placement, a: int = a, b: int = b) -> int:
+            lay = g.layout.copy()
+            lay.place(p)
+            return dominimum_score(raw_of(lay.to_json()), a, b)
+
+        if len(g.history) % 4 == 1:  # every fourth move: all placements re-scored
+            assert own(choice) == min(own(p) for p in g.legal_moves())
+            checked += 1
+        g.play(choice)
+    assert checked == 8
