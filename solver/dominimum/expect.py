@@ -25,10 +25,12 @@ Examples
 >>> from puzzles.dominimum.state import DominimumState
 >>> s = DominimumState.deal(3, seed=2)
 >>> p = ExpectPlayer()
->>> while not s.is_over():
-...     s.apply(p.choose(s, random.Random(len(s.history()))))
->>> sum(1 for _ in s.history())
-33
+>>> for _ in range(6):
+...     move = p.choose(s, random.Random(len(s.history())))
+...     assert move in set(s.legal_moves())
+...     s.apply(move)
+>>> len(s.history()), p.belief.seat
+(6, 2)
 """
 
 from __future__ import annotations
