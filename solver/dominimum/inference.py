@@ -119,8 +119,7 @@ class MissionBelief:
         possible = self.possible(game)
         rows = [self._loglik.get(q, {}) for q in self.opponents(game)]
         if len(rows) > 2:  # four seats: each opponent's most likely tiles only
-            pools = [sorted(possible, key=lambda t, r=row: -r.get(t, 0.0))[:PER_SEAT]
-                     for row in rows]
+            pools = [_likeliest(possible, row, PER_SEAT) for row in rows]
             combos = [c for c in _product(pools) if len(set(c)) == len(c)]
         else:
             combos = _combinations(possible, len(rows))
@@ -136,6 +135,11 @@ class MissionBelief:
             weighted = weighted[:limit]
         total = sum(w for w, _ in weighted)
         return [(w / total, c) for w, c in weighted]
+
+
+def _likeliest(pool: list[Tile], loglik: dict[Tile, float], k: int) -> list[Tile]:
+    """The ``k`` tiles of ``pool`` with the highest log-likelihood."""
+    return sorted(pool, key=lambda t: -loglik.get(t, 0.0))[:k]
 
 
 def _product(pools: list[list[Tile]]) -> list[tuple[Tile, ...]]:
