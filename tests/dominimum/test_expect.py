@@ -117,3 +117,20 @@ def test_greedy_is_what_it_claims_the_lowest_own_score_after_its_move():
             checked += 1
         g.play(choice)
     assert checked == 8
+
+
+def test_expect_solves_the_dominimum_regression_file():
+    """The last tile of six greedy games: the placements that win under every assignment of
+    the opponents' missions (proven in ``tests/play/test_regress_files.py``)."""
+    import dataclasses
+    from pathlib import Path
+
+    from puzzles.documents import read_text
+    from solver.play.regress import parse_cases, run_case
+
+    path = Path(__file__).parent.parent / "data" / "regress-dominimum.txt"
+    cases = parse_cases(read_text(path, "regression file"), str(path))
+    assert len(cases) == 6
+    for case in cases:
+        outcome = run_case(dataclasses.replace(case, player="expect"))
+        assert outcome.passed, (case.name, outcome.answer)
