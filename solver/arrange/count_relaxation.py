@@ -344,6 +344,8 @@ class RelaxedCount:
         r = np.concatenate(out_r, axis=1)
         fl = np.concatenate(out_f)
         k, r, fl = self._prune(t, step, k, r, fl)
+        if len(k) == 0:
+            return k, r, fl
         if len(k) > MAX_STATES:
             raise MemoryError(f"the relaxation count would hold {len(k)} states")
         order = np.argsort(k, kind="stable")
