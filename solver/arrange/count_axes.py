@@ -55,8 +55,8 @@ def axes(lay: EdgeLayout) -> list[tuple[int, int]]:
                         "the axis bound needs a grid whose sides pair into axes (square, "
                         "hexagon)")
     for j in range(lay.k):
-        b = pairs.get(j)
-        if b is None or pairs.get(b) != j:
+        other = pairs.get(j)
+        if other is None or pairs.get(other) != j:
             raise InvalidInputError("the axis bound needs a grid whose sides pair into axes")
     return sorted({(min(j, b), max(j, b)) for j, b in pairs.items()})
 
@@ -124,20 +124,20 @@ def axis_factor(lay: EdgeLayout, axis: tuple[int, int]) -> int:
     often as the pieces left (the pieces not fixed) do."""
     fwd, bwd = axis
     target = [0, 0, 0, 0]
-    for p in lay.problem.piece_set.pieces:
-        b = lay.beams(int(p.number))
+    for piece in lay.problem.piece_set.pieces:
+        b = lay.beams(int(piece.number))
         target[((b >> bwd) & 1) + 2 * ((b >> fwd) & 1)] += 1
-    for p in lay.fixed:
-        if p >= 0:
-            b = lay.beams(p)
+    for fixed in lay.fixed:
+        if fixed >= 0:
+            b = lay.beams(fixed)
             target[((b >> bwd) & 1) + 2 * ((b >> fwd) & 1)] -= 1
     total: dict[Vector, int] = {(0, 0, 0, 0): 1}
     for line, cycle in lines(lay, axis):
         part = _line_counts(lay, axis, line, cycle)
         nxt: dict[Vector, int] = {}
-        for a, m in total.items():
-            for b, n in part.items():
-                v = (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+        for u, m in total.items():
+            for w, n in part.items():
+                v = (u[0] + w[0], u[1] + w[1], u[2] + w[2], u[3] + w[3])
                 if all(v[i] <= target[i] for i in range(4)):
                     nxt[v] = nxt.get(v, 0) + m * n
         total = nxt

@@ -362,7 +362,7 @@ class RelaxedCount:
         placed = step.free_placed
         keep = np.ones(len(k), dtype=bool)
         sums = [np.zeros(len(k), dtype=np.int64) for _ in self.classings]
-        for f, cap in zip(self.fields, step.caps_after):
+        for f, cap in zip(self.fields, step.caps_after, strict=True):
             digit = (k >> f.shift) & ((1 << f.bits) - 1)
             sums[f.classing] += digit
             if cap < f.target:
@@ -389,7 +389,7 @@ def _submasks(mask: int) -> list[int]:
 def _crt(residues: list[int], moduli: list[int]) -> int:
     """The number below the product of the (pairwise coprime) moduli with these residues."""
     x, m = 0, 1
-    for a, n in zip(residues, moduli):
+    for a, n in zip(residues, moduli, strict=True):
         # x + m * y = a (mod n)
         y = ((a - x) * pow(m, -1, n)) % n
         x += m * y
