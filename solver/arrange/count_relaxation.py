@@ -152,6 +152,10 @@ class RelaxedCount:
         The conditions (may be empty: then every labelling counts).
     order : list of int, optional
         The cell order (default ``best_order``).
+    exclude_fixed : bool
+        Keep the fixed pieces off the other cells (default, as the search does); False
+        drops that condition too (then a completion's count is the same relaxation as
+        ``count_axes.axis_bound`` with the per-axis classings).
 
     Raises
     ------
@@ -161,7 +165,7 @@ class RelaxedCount:
     """
 
     def __init__(self, lay: EdgeLayout, classings: Sequence[Classing],
-                 order: list[int] | None = None) -> None:
+                 order: list[int] | None = None, exclude_fixed: bool = True) -> None:
         if lay.problem.kind != "compact":
             raise InvalidInputError("the relaxation count takes compact problems")
         pieces = _pieces(lay)
@@ -170,6 +174,7 @@ class RelaxedCount:
                 f"the relaxation count needs one piece per cell ({len(pieces)} pieces, "
                 f"{lay.n} cells)")
         self.lay = lay
+        self.exclude_fixed = exclude_fixed
         self.classings = list(classings)
         self.order = best_order(lay) if order is None else list(order)
         self.width = frontier_width(lay, self.order)
@@ -180,6 +185,7 @@ class RelaxedCount:
                 f"{self.edges} inner edges: a count could pass the exact range of the residues")
         self.fields: list[_Field] = []
         self.implied: list[int] = []  # per classing: its implied (not stored) class
+        self.full: list[set[int]] = []  # per classing: the classes the fixed pieces fill
         self.implied_target: list[int] = []
         shift = self.width
         fixed = [p for p in lay.fixed if p >= 0]
@@ -190,6 +196,7 @@ class RelaxedCount:
             targets = cl.targets()
             for p in fixed:  # a fixed piece fills its class once and stands nowhere else
                 targets[cl.class_of[p]] -= 1
+            self.full.append({c for c, n in targets.items() if n <= 0})
             targets = {c: n for c, n in targets.items() if n > 0}
             if not targets:  # every piece is fixed
                 targets = {-1: 0}
@@ -219,6 +226,10 @@ class RelaxedCount:
         top = 0
         field_of = {(f.classing, f.cls): i for i, f in enumerate(self.fields)}
         cand = [set(lay.candidates(c)) for c in range(lay.n)]
+        if not self.exclude_fixed:  # every pattern the border allows, fixed pieces included
+            cand = [cs if lay.fixed[c] >= 0 else
+                    {lay.offset[c] + b for b in range(1 << lay.k) if not b & lay.blank_mask[c]}
+                    for c, cs in enumerate(cand)]
         steps = []
         for t, c in enumerate(self.order):
             close, opened = [], []
@@ -248,6 +259,9 @@ class RelaxedCount:
                     piece = lay.offset[c] + value + sub
                     if piece not in cand[c]:
                         continue
+                    if lay.fixed[c] < 0 and any(cl.class_of[piece] in self.full[s_i]
+                                                for s_i, cl in enumerate(self.classings)):
+                        continue  # its class is full already (of fixed pieces)
                     put = sum(((sub >> j) & 1) << s for j, s in opened)
                     inc = 0
                     for s_i, cl in enumerate(self.classings):

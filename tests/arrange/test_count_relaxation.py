@@ -182,3 +182,25 @@ def test_subsets_of_single_pieces_only_tighten() -> None:
     base = RelaxedCount(lay, []).count()
     for pieces in combinations([0, 5, 10, 15], 2):
         assert 652 <= RelaxedCount(lay, [pieces_classing(lay, pieces)]).count() < base
+
+
+@pytest.fixture(scope="module")
+def free24_solution() -> dict[tuple[int, int], int]:
+    from solver.arrange import solutions
+
+    lay = completion(24)
+    sol = next(iter(solutions(lay.problem)))
+    return {(int(c[0]), int(c[1])): int(p) for c, p in sol.placements.items()}
+
+
+@pytest.mark.parametrize("free", [8, 16])
+def test_the_two_implementations_agree_on_hexagon_completions(
+        free24_solution: dict[tuple[int, int], int], free: int) -> None:
+    # fix every row of a known solution but the first free / 8 ones
+    fixed = {c: p for c, p in free24_solution.items() if c[1] >= free // 8}
+    lay = EdgeLayout.build(
+        ArrangementProblem.create("hexagon", "compact", "rhombus:8x8", fixed=fixed))
+    per_axis = [projection_classing(lay, list(a)) for a in axes(lay)]
+    loose = RelaxedCount(lay, per_axis, exclude_fixed=False).count()
+    assert loose == axis_bound(lay) > 0
+    assert 1 <= RelaxedCount(lay, per_axis).count() <= loose
