@@ -6,6 +6,8 @@ relaxation, its ratio to the exact count where known, the time, the largest numb
 and the load. Methods:
 
 - ``axes``: the product over the axes of the line counts (``solver.arrange.count_axes``);
+- ``pattern``: the same relaxation, counted on the cell of its rarest pattern
+  (``count_axes.rarest_pattern_bound``: at most the axis bound);
 - ``dp:SPEC``: the frontier count with class counts (``solver.arrange.count_relaxation``);
   SPEC joins classings with ``+``: ``weight``, ``side:J``, ``proj:J,J,...`` (the pattern on
   those sides), ``axis`` (one projection per axis), ``pieces:P,P,...`` (each exactly once),
@@ -31,7 +33,7 @@ from typing import Any
 
 from puzzles.errors import InvalidInputError
 from solver.arrange import count_relaxation as cr
-from solver.arrange.count_axes import axes, axis_bound
+from solver.arrange.count_axes import axes, axis_bound, rarest_pattern_bound
 from solver.arrange.layout import EdgeLayout
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -70,6 +72,10 @@ def run(name: str, method: str, max_states: int) -> dict[str, Any]:
     try:
         if method == "axes":
             bound, states = axis_bound(lay), None
+        elif method == "pattern":
+            v, bound = rarest_pattern_bound(lay)
+            states = None
+            row["pattern"] = v
         elif method.startswith("dp:"):
             cr.MAX_STATES = max_states
             rc = cr.RelaxedCount(lay, classings(lay, method[3:]))

@@ -82,17 +82,20 @@ def lines(lay: EdgeLayout, axis: tuple[int, int]) -> Iterator[tuple[list[int], b
 
 
 def _line_counts(lay: EdgeLayout, axis: tuple[int, int], line: list[int],
-                 cycle: bool) -> dict[Vector, int]:
+                 cycle: bool, mark: tuple[int, int] | None = None) -> dict[Vector, int]:
     """Count vector of the free cells' patterns -> number of labellings of the line's edges.
 
     The edges are ``e_0 .. e_L`` (``e_t`` enters cell ``t`` on side ``axis[1]``, ``e_t+1``
-    leaves it on side ``axis[0]``); on a cycle ``e_L`` is ``e_0``.
+    leaves it on side ``axis[0]``); on a cycle ``e_L`` is ``e_0``. ``mark`` (cell, pattern
+    index): that cell must show that pattern on the axis.
     """
     fwd, bwd = axis
 
     def allowed(c: int, side: int, value: int) -> bool:
         if lay.fixed[c] >= 0:
             return (lay.beams(lay.fixed[c]) >> side) & 1 == value
+        if mark is not None and c == mark[0] and (mark[1] >> (side != bwd)) & 1 != value:
+            return False
         return not (value and (lay.blank_mask[c] >> side) & 1)
 
     out: dict[Vector, int] = {}
@@ -119,9 +122,11 @@ def _line_counts(lay: EdgeLayout, axis: tuple[int, int], line: list[int],
     return out
 
 
-def axis_factor(lay: EdgeLayout, axis: tuple[int, int]) -> int:
+def axis_factor(lay: EdgeLayout, axis: tuple[int, int],
+                mark: tuple[int, int] | None = None) -> int:
     """The labellings of one axis's edges whose free cells show each pattern on the axis as
-    often as the pieces left (the pieces not fixed) do."""
+    often as the pieces left (the pieces not fixed) do; with ``mark`` (cell, pattern index
+    ``bit axis[1] + 2 bit axis[0]``) only those where that cell shows that pattern."""
     fwd, bwd = axis
     target = [0, 0, 0, 0]
     for piece in lay.problem.piece_set.pieces:
@@ -133,7 +138,8 @@ def axis_factor(lay: EdgeLayout, axis: tuple[int, int]) -> int:
             target[((b >> bwd) & 1) + 2 * ((b >> fwd) & 1)] -= 1
     total: dict[Vector, int] = {(0, 0, 0, 0): 1}
     for line, cycle in lines(lay, axis):
-        part = _line_counts(lay, axis, line, cycle)
+        part = _line_counts(lay, axis, line, cycle,
+                            mark if mark is not None and mark[0] in line else None)
         nxt: dict[Vector, int] = {}
         for u, m in total.items():
             for w, n in part.items():
@@ -158,3 +164,42 @@ def axis_bound(lay: EdgeLayout) -> int:
     for axis in axes(lay):
         out *= axis_factor(lay, axis)
     return out
+
+
+def pattern_bounds(lay: EdgeLayout) -> dict[int, int]:
+    """For each pattern ``v`` not fixed, ``B_v = sum over free cells c of the relaxed
+    labellings (``axis_bound``'s relaxation) in which c shows v``; each is an upper bound.
+
+    Every arrangement holds ``v`` on exactly one free cell, so it is counted in exactly one
+    term: the count is at most ``B_v`` for every ``v``, and ``B_v = axis_bound x E[n_v]``
+    where ``n_v`` is the number of cells showing ``v`` in a uniform relaxed labelling. The
+    ``B_v`` of all patterns add up to (free cells) x ``axis_bound`` (tested), so the smallest
+    is at most the axis bound. On an axis the marked cell's counts depend on the cell and its
+    pattern on that axis only, so this costs ``3 x cells x 4`` axis programs (hexagon).
+    """
+    axs = axes(lay)
+    free = [c for c in range(lay.n) if lay.fixed[c] < 0]
+    table = {(a, c, u): axis_factor(lay, axis, (c, u))
+             for a, axis in enumerate(axs) for c in free for u in range(4)}
+    fixed = {p for p in lay.fixed if p >= 0}
+    out: dict[int, int] = {}
+    for piece in lay.problem.piece_set.pieces:
+        v = int(piece.number)
+        if v in fixed:
+            continue
+        b = lay.beams(v)
+        total = 0
+        for c in free:
+            term = 1
+            for a, (fwd, bwd) in enumerate(axs):
+                term *= table[(a, c, ((b >> bwd) & 1) + 2 * ((b >> fwd) & 1))]
+            total += term
+        out[v] = total
+    return out
+
+
+def rarest_pattern_bound(lay: EdgeLayout) -> tuple[int, int]:
+    """``(v, B_v)`` with the smallest ``B_v`` of ``pattern_bounds``: the sharper bound."""
+    bounds = pattern_bounds(lay)
+    v = min(bounds, key=lambda p: (bounds[p], p))
+    return v, bounds[v]

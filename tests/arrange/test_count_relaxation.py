@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from puzzles.errors import InvalidInputError
-from solver.arrange.count_axes import axes, axis_bound
+from solver.arrange.count_axes import axes, axis_bound, pattern_bounds, rarest_pattern_bound
 from solver.arrange.count_relaxation import (
     RelaxedCount,
     pieces_classing,
@@ -204,3 +204,30 @@ def test_the_two_implementations_agree_on_hexagon_completions(
     loose = RelaxedCount(lay, per_axis, exclude_fixed=False).count()
     assert loose == axis_bound(lay) > 0
     assert 1 <= RelaxedCount(lay, per_axis).count() <= loose
+
+
+@pytest.mark.parametrize("free,exact", [(8, None), (24, 2)])
+def test_pattern_bounds_add_up_and_bound_the_count(
+        free24_solution: dict[tuple[int, int], int], free: int, exact: int | None) -> None:
+    if free == 24:
+        lay = completion(24)
+    else:
+        fixed = {c: p for c, p in free24_solution.items() if c[1] >= free // 8}
+        lay = EdgeLayout.build(
+            ArrangementProblem.create("hexagon", "compact", "rhombus:8x8", fixed=fixed))
+    bounds = pattern_bounds(lay)
+    assert len(bounds) == free  # one per piece not fixed
+    # sum_v E[n_v] = free cells over all 64 patterns; the fixed ones are left out here
+    assert 0 < sum(bounds.values()) <= free * axis_bound(lay)
+    _v, b = rarest_pattern_bound(lay)
+    assert b == min(bounds.values()) <= axis_bound(lay)
+    if exact is not None:
+        assert b >= exact
+
+
+def test_pattern_bounds_on_the_square_sets() -> None:
+    for region, exact in (("4x4", 652), ("torus:4x4", 203520)):
+        lay = layout("square", region)
+        bounds = pattern_bounds(lay)
+        assert sum(bounds.values()) == 16 * axis_bound(lay)
+        assert min(bounds.values()) >= exact

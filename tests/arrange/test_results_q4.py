@@ -73,7 +73,7 @@ def test_rerun_the_comparison_on_small_problems(tmp_path: Path) -> None:
 
 # --- the guaranteed upper bound (exact counts of relaxations) --------------------------------
 
-def test_the_upper_bound_is_recomputed() -> None:
+def test_the_axis_bound_is_recomputed() -> None:
     from solver.arrange.count_axes import axis_bound
     from solver.arrange.layout import EdgeLayout
 
@@ -81,11 +81,25 @@ def test_the_upper_bound_is_recomputed() -> None:
     up = doc["upper_bound"]
     u = axis_bound(EdgeLayout.build(ArrangementProblem.create("hexagon", "compact",
                                                               "rhombus:8x8")))
-    assert str(u) == up["value"]
-    factors = [int(f) for f in up["axis_factors"]]
+    assert str(u) == up["axis_bound"]["value"]
+    factors = [int(f) for f in up["axis_bound"]["axis_factors"]]
     assert factors[0] * factors[1] * factors[2] == u
     pooled = doc["pooled_markov"]
-    assert pooled["lower"] < pooled["estimate"] < u < 2 ** 161
+    # the stored guaranteed interval: lower (99.9%) < estimate < pattern bound < axis bound
+    assert pooled["lower"] < pooled["estimate"] < int(up["value"]) < u < 2 ** 161
+
+
+@pytest.mark.slow
+def test_the_pattern_bound_is_recomputed() -> None:
+    from solver.arrange.count_axes import axis_bound, pattern_bounds
+    from solver.arrange.layout import EdgeLayout
+
+    up = json.loads(RESULT.read_text())["upper_bound"]
+    lay = EdgeLayout.build(ArrangementProblem.create("hexagon", "compact", "rhombus:8x8"))
+    bounds = pattern_bounds(lay)
+    assert sum(bounds.values()) == 64 * axis_bound(lay)  # sum over v of E[n_v] is 64
+    v = min(bounds, key=lambda p: (bounds[p], p))
+    assert (v, bounds[v]) == (up["pattern"], int(up["value"]))
 
 
 def test_every_stored_relaxation_bounds_its_known_count() -> None:
