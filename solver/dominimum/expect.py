@@ -41,9 +41,12 @@ from typing import Any
 
 from puzzles.dominimum.game import Game
 from puzzles.dominimum.layout import Cell, Layout, Placement, neighbours
+from puzzles.dominimum.state import DominimumState
 from puzzles.dominimum.tiles import Tile
 from puzzles.game import GameState
 from solver.dominimum.inference import MissionBelief
+from solver.dominimum.placement import GroupIndex
+from solver.dominimum.players import ranked
 from solver.play.base import Player, PlayerOptions
 
 #: The share of a value's halves still to come that is expected to join its largest open group.
@@ -184,7 +187,7 @@ class Estimator:
         return out
 
 
-def remaining_halves(game: Game, seat: int, belief: MissionBelief,
+def remaining_halves(game: Game, seat: int,
                      joint: list[tuple[float, tuple[Tile, ...]]]) -> list[float]:
     """Per value, the halves still to be placed after the mover's tile, as ``seat`` expects:
     those of the tiles it cannot see less the expected halves in the opponents' missions."""
@@ -210,8 +213,12 @@ def sigmoid(x: float) -> float:
 class ExpectPlayer(Player):
     """Dominimum: the placement with the best estimated chance to win (module docstring).
 
-    Dominomega (public symbols, highest wins) is played by the own-product ranking with the
-    margin against the best rival, as the greedy player does.
+    Parameters
+    ----------
+    options : PlayerOptions
+        The seed; the budgets are not needed (a move is one pass over the placements).
+    growth, tau0, tau1 : float, optional
+        ``GROWTH``, ``TAU0`` and ``TAU1`` by default.
     """
 
     name = "expect"
@@ -225,20 +232,18 @@ class ExpectPlayer(Player):
         self.belief: MissionBelief | None = None
 
     def choose(self, state: GameState[Any], rng: random.Random) -> Any:
-        from puzzles.dominimum.state import DominimumState
-
         assert isinstance(state, DominimumState)
         g = state.g
         seat = g.to_move
         hand = g.hands[seat]
         assert hand is not None
         moves = list(g.legal_moves())
-        if g.kind != "dominimum" or not g.history:
+        if not g.history:
             return self._fallback(g, moves, rng)
         if self.belief is None or self.belief.seat != seat:
             self.belief = MissionBelief(seat)
         joint = self.belief.joint(g, ASSIGNMENTS)
-        r = remaining_halves(g, seat, self.belief, joint)
+        r = remaining_halves(g, seat, joint)
         left = g.total_tiles - len(g.history) - 1  # placements after this one
         mine_left = sum(1 for i in range(len(g.history) + 1, g.total_tiles)
                         if i % g.players == seat)
@@ -253,8 +258,6 @@ class ExpectPlayer(Player):
         tau = self.tau0 + self.tau1 * left
         best_key: tuple[float, float, float] | None = None
         choice = moves[0]
-        from solver.dominimum.placement import GroupIndex
-
         index = GroupIndex(g.layout, g.rules.within_tile)
         for p in moves:
             f = est.after(p)
@@ -272,8 +275,6 @@ class ExpectPlayer(Player):
         return choice
 
     def _fallback(self, g: Game, moves: list[Placement], rng: random.Random) -> Placement:
-        """The first placement, or a Dominomega move: the greedy ranking."""
-        from solver.dominimum.players import ranked
-
+        """The first placement of the game (nothing to infer yet): the greedy ranking."""
         cands = ranked(g, g.to_move, 16, rng.randrange(2**31), "own")
         return cands[0].placement if cands else moves[0]
