@@ -36,11 +36,19 @@ EYE = 1.0
 SAFE = 0.15
 SECTION = 0.3
 TWO_BEAMS = 0.15
+#: the mover takes one capturable group per move: only the biggest counts as lost
+#: (``EN_PRISE`` x 2 x size), the others as groups their owner may still save
+BIGGEST_THREAT = True
+#: a group whose beams all point into one vacant cell (two or more beams: not in atari by
+#: the seed's count) is captured by one placement there all the same: judged like atari
+CELL_CAPTURE = True
 SCALE = 4.0  # score points for a win estimate of 73%
+CONTEMPT = 0.15  # a draw is worth 0.35 to the searching seat (the search expects to be stronger)
 QUIET = 12  # quiet placements keeping 3+ liberties that a node below the root collects
 QUIET_GOOD = 1.3  # their ordering value (1 + 0.1 a liberty)
 PER_CELL = 2  # quiet placements taken from one cell (variety: not 16 pieces on one cell)
-SMALL_FRONTIER = 24  # with this few candidate cells a node orders every legal placement
+SMALL_HAND = 12  # with this few pieces in hand a node orders every legal placement (which
+# piece goes where decides whether the last pieces still fit)
 STRIDES = (7, 11, 13, 17, 19)  # steps through the frontier (one that does not divide its size)
 
 
@@ -49,6 +57,7 @@ def group_terms(pos: Position) -> float:
     hands, mbs, mbls = pos.hands, pos.must_beam, pos.must_blank
     mover = pos.to_move
     total = 0.0
+    prey = 0  # the biggest group the mover can capture now
     for g in pos.group_table.values():
         sign = 1.0 if g.colour == 0 else -1.0
         opp = hands[1 - g.colour]
@@ -61,12 +70,17 @@ def group_terms(pos: Position) -> float:
                 break
         if eye:
             v += EYE + SAFE * size
-        elif g.beams == 1:
+        elif g.beams == 1 or (len(g.liberties) == 1 and CELL_CAPTURE):
             (cell,) = g.liberties
             if not pos.legal_placements(1 - g.colour, cells=(cell,)):
-                v += EYE / 2  # an eye by oscillation, now
+                if g.beams == 1:
+                    v += EYE / 2  # an eye by oscillation, now
             elif mover != g.colour:
-                v -= EN_PRISE * 2 * size
+                if BIGGEST_THREAT:
+                    v -= SAVE_CHANCE * size  # the mover takes one group (below)
+                    prey = max(prey, size)
+                else:
+                    v -= EN_PRISE * 2 * size
             else:
                 v -= SAVE_CHANCE * size
         elif g.beams == 2 and len(g.liberties) == 1:
@@ -74,6 +88,8 @@ def group_terms(pos: Position) -> float:
         elif g.beams == 2:
             v -= TWO_BEAMS * size
         total += sign * v
+    if prey:
+        total += (1.0 if mover == 0 else -1.0) * (EN_PRISE * 2 - SAVE_CHANCE) * prey
     return total
 
 
@@ -148,12 +164,13 @@ def node_moves(pos: Position, rng: random.Random, quiet: int = QUIET,
     :func:`order_moves`; the quiet placements (elsewhere) only differ by the liberties they
     keep, so instead of all of them the frontier is walked from a random cell with a stride
     and each cell gives its ``per_cell`` best placements (random among equals) until
-    ``quiet`` placements that keep three or more liberties are found. Few
-    frontier cells (the end of a game): the full :func:`order_moves`.
+    ``quiet`` placements that keep three or more liberties are found. With at most
+    ``SMALL_HAND`` pieces in hand (the end of a game) or on the empty board: the full
+    :func:`order_moves`.
     """
-    if not pos.occupied:
-        return order_moves(pos, rng)
     me = pos.to_move
+    if not pos.occupied or pos.hands[me].bit_count() <= SMALL_HAND:
+        return order_moves(pos, rng)
     heat: dict[int, float] = {}
     for g in pos.group_table.values():
         beams = g.beams
@@ -171,8 +188,6 @@ def node_moves(pos: Position, rng: random.Random, quiet: int = QUIET,
             heat[cell] = heat.get(cell, 0.0) + w
     piece, occ_n = pos.piece, pos.occupied_neighbours
     frontier = [c for c in range(len(piece)) if occ_n[c] and piece[c] < 0 and c not in heat]
-    if len(frontier) + len(heat) <= SMALL_FRONTIER:
-        return order_moves(pos, rng)
     random_ = rng.random
     scored = []
     for c, p, n, e in pos.iter_placements(cells=sorted(heat)):
@@ -242,6 +257,7 @@ class DominionsKnowledge(Knowledge):
     # moves add noise that costs more than they tell, see docs/players.md)
     widen = (2.0, 0.5)
     exploration = 0.5
+    contempt = CONTEMPT
 
     def move_key(self, state: GameState[Any], move: Any) -> Any:
         return move  # a Move is a hashable (cell, piece) tuple

@@ -61,6 +61,11 @@ class Knowledge:
         Progressive bias (Chaslot et al. 2008): a child opened as the r-th move of its node's
         ordering gets ``progressive_bias / ((r + 1) * (visits + 1))`` on top of UCB1, so the
         ordering's favourite keeps its lead until the rollouts clearly disagree (0: off).
+    contempt : float
+        A finished game whose returns are all equal (a draw) is worth ``contempt`` less to
+        the searching seat (and as much more, shared, to the others), so a player that
+        expects to be the stronger side prefers a line with winning chances to a sure draw
+        (0: off; the evaluation of unfinished positions is the game's, see :meth:`evaluate`).
     """
 
     perfect_information = False
@@ -68,6 +73,7 @@ class Knowledge:
     widen: tuple[float, float] | None = None
     exploration = 0.7
     progressive_bias = 0.0
+    contempt = 0.0
 
     def determinize(self, state: GameState[Any], seat: int,
                     rng: random.Random) -> GameState[Any]:
@@ -178,7 +184,7 @@ class MCTSPlayer(Player):
         sums = [0.0] * state.num_seats
         while (nodes is None or iterations < nodes) and \
                 (deadline is None or iterations == 0 or time.thread_time() < deadline):
-            value = self._iterate(kn, root, kn.determinize(state, me, rng), rng)
+            value = self._iterate(kn, root, kn.determinize(state, me, rng), rng, me)
             for i, v in enumerate(value):
                 sums[i] += v
             iterations += 1
@@ -194,7 +200,7 @@ class MCTSPlayer(Player):
         return stats, ranked[0].move
 
     def _iterate(self, kn: Knowledge, root: _Node, s: GameState[Any],
-                 rng: random.Random) -> list[float]:
+                 rng: random.Random, me: int) -> list[float]:
         node = root
         # selection and expansion
         while not s.is_over():
@@ -240,7 +246,14 @@ class MCTSPlayer(Player):
         while not s.is_over() and (limit is None or depth < limit):
             s.apply(kn.rollout_move(s, rng))
             depth += 1
-        value = s.returns() if s.is_over() else kn.evaluate(s)
+        if s.is_over():
+            value = list(s.returns())
+            if kn.contempt and len(value) > 1 and min(value) == max(value):
+                share = kn.contempt / (len(value) - 1)
+                value = [v - kn.contempt if i == me else v + share
+                         for i, v in enumerate(value)]
+        else:
+            value = kn.evaluate(s)
         # backup
         n: _Node | None = node
         while n is not None:
