@@ -42,6 +42,8 @@ BIGGEST_THREAT = True
 #: a group whose beams all point into one vacant cell (two or more beams: not in atari by
 #: the seed's count) is captured by one placement there all the same: judged like atari
 CELL_CAPTURE = True
+#: the safety terms (eyes, sections) scaled by the share of the 126 pieces still in hand
+PHASE = True
 SCALE = 4.0  # score points for a win estimate of 73%
 CONTEMPT = 0.15  # a draw is worth 0.35 to the searching seat (the search expects to be stronger)
 QUIET = 12  # quiet placements keeping 3+ liberties that a node below the root collects
@@ -58,23 +60,27 @@ def group_terms(pos: Position) -> float:
     mover = pos.to_move
     total = 0.0
     prey = 0  # the biggest group the mover can capture now
+    # safety (eyes, sections) is worth points only while captures can still come: it fades
+    # with the pieces left in the hands and is worth nothing at the end
+    phase = (hands[0].bit_count() + hands[1].bit_count()) / 126 if PHASE else 1.0
+    eye_bonus, safe_bonus, section_bonus = EYE * phase, SAFE * phase, SECTION * phase
     for g in pos.group_table.values():
         sign = 1.0 if g.colour == 0 else -1.0
         opp = hands[1 - g.colour]
         size = len(g.cells)
-        v = SECTION if g.complete else 0.0
+        v = section_bonus if g.complete else 0.0
         eye = False
         for cell in g.liberties:
             if not fitting_mask(mbs[cell], mbls[cell]) & opp:
                 eye = True
                 break
         if eye:
-            v += EYE + SAFE * size
+            v += eye_bonus + safe_bonus * size
         elif g.beams == 1 or (len(g.liberties) == 1 and CELL_CAPTURE):
             (cell,) = g.liberties
             if not pos.legal_placements(1 - g.colour, cells=(cell,)):
                 if g.beams == 1:
-                    v += EYE / 2  # an eye by oscillation, now
+                    v += eye_bonus / 2  # an eye by oscillation, now
             elif mover != g.colour:
                 if BIGGEST_THREAT:
                     v -= SAVE_CHANCE * size  # the mover takes one group (below)
