@@ -5,16 +5,25 @@ difference corrected group by group, with liberties counted as beams (seed):
 
 - a group with a permanent eye (a liberty cell for which the opponent holds no matching piece)
   is safe for all future play: ``+EYE`` plus ``SAFE`` per piece;
-- a group in atari (one liberty beam) whose liberty the opponent can fill: if every opponent
-  filling would oscillate it is an eye by oscillation (safe now: ``+EYE / 2``); otherwise it is
-  counted as mostly lost when the opponent moves next (``-EN_PRISE`` x 2 x size, the swing of a
-  capture), slightly weakened when its owner moves next;
+- a group in atari (one liberty beam), or whose beams all point into one vacant cell, whose
+  liberty the opponent can fill: if every opponent filling would oscillate it is an eye by
+  oscillation (safe now: ``+EYE / 2``); otherwise, when the opponent moves next, the biggest
+  such group counts as lost (``-EN_PRISE`` x 2 x size, the swing of a capture: he takes one
+  group a move) and the others as groups their owner may still save (``-SAVE_CHANCE`` x
+  size, as when the owner moves next);
 - two liberty beams: a small penalty (one move from atari); a group that is a complete section
   (its owner may extend from it freely): ``+SECTION``.
 
+Safety (the eye and section bonuses) only turns into points while captures can still come, so
+it is scaled by the share of the 126 pieces still in the hands: at the end of the game the
+evaluation is the score. A finished draw is worth ``CONTEMPT`` less to the searching seat
+(:attr:`solver.play.mcts.Knowledge.contempt`).
+
 Move ordering scores each legal placement by what it does (captures, rescues of own groups in
 atari, threats against opponent groups short of liberties, the liberties it keeps); the pass
-comes last unless passing now wins.
+comes last unless passing now wins. The root orders every legal placement
+(:func:`order_moves`); nodes below it only the placements on hot cells and a sample of the
+quiet ones (:func:`node_moves`), since progressive widening opens only their first few.
 """
 
 from __future__ import annotations
