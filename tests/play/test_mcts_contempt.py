@@ -111,3 +111,10 @@ def test_with_contempt_the_fight_is_chosen_and_the_draw_counts_less() -> None:
     assert move == "fight"
     values = {m: round(v, 6) for m, _, v in children}
     assert values == {"fight": 0.42, "draw": 0.35}
+
+
+def test_a_search_for_analysis_keeps_the_returns() -> None:
+    player = MCTSPlayer(PlayerOptions(seed=1, max_nodes=200), FightKnowledge(0.15))
+    stats, move = player.search(DrawOrFight(), random.Random(1))  # as solver review does
+    assert move == "draw"
+    assert {m: round(v, 6) for m, _, v in stats.children} == {"draw": 0.5, "fight": 0.42}
