@@ -241,7 +241,7 @@ def run_blocks(layout: str, solver_name: str, out: Path | None) -> int:
 
 
 def run_two_stage(sides_kind: str, split: str, solver_name: str, seconds: float, strong: bool,
-                  seed: int, out: Path | None) -> int:
+                  seed: int, out: Path | None, repair: bool = False) -> int:
     """Sides with exact counts, Hall's check, corners by SAT (see ``hexagon2_two_stage``)."""
     from scripts import hexagon2_two_stage as ts
 
@@ -272,6 +272,12 @@ def run_two_stage(sides_kind: str, split: str, solver_name: str, seconds: float,
         if chosen is None:
             print(ts.timed("cosets: no split meets Hall's condition", t0))
             return 1
+        if repair:
+            found_corners = ts.repair_cosets(inst, sides, chosen, allowed, seed)
+            if found_corners is None:
+                print(ts.timed("cosets: not solved", t0))
+                return 1
+            return found(inst, sides | found_corners << 6, out)
         parts = [ts.coset_clauses(inst, sides, coset, t, chosen, strong) for t in range(3)]
     for k, (clauses, ev) in enumerate(parts):
         top = max(abs(v) for c in clauses for v in c)
@@ -309,6 +315,9 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--seconds", type=float, default=100.0)
     w.add_argument("--strong", action="store_true",
                    help="add the reverse links and pairwise at-most-one clauses")
+    w.add_argument("--repair", action="store_true",
+                   help="with --split cosets: CaDiCaL coset by coset, re-splitting the classes "
+                        "of each unsatisfiable core (no time limit: run it under timeout)")
     w.add_argument("--seed", type=int, default=1)
     for p in (m, a, b, w):
         p.add_argument("--out", type=Path)
@@ -319,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
         return run_anneal(int(args.steps), args.rounds, args.seed, args.t0, args.t1, args.out)
     if args.mode == "twostage":
         return run_two_stage(args.sides, args.split, args.solver, args.seconds, args.strong,
-                             args.seed, args.out)
+                             args.seed, args.out, args.repair)
     return run_blocks(args.layout, args.solver, args.out)
 
 

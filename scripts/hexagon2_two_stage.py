@@ -189,9 +189,12 @@ def _corner_edges(inst: EdgeInstance, members: np.ndarray, top: int,
 
 def _choice_clauses(inst: EdgeInstance, sides: np.ndarray, members: np.ndarray,
                     options: dict[int, Sequence[int]], strong: bool,
+                    selectors: dict[int, int] | None = None,
                     ) -> tuple[Clauses, dict[tuple[int, int], int]]:
     """The SAT model of the corners of ``members``: cell ``w`` takes one of ``options[side]``,
-    every class shows each of its options once; returns the clauses and the line variables."""
+    every class shows each of its options once; returns the clauses and the line variables.
+    With ``selectors`` (filled in: class -> a new variable) a class's own clauses hold only
+    under its variable, so an unsatisfiable core over the selectors names classes."""
     ev, top = _corner_edges(inst, members, 0)
     clauses: Clauses = []
     x: dict[tuple[int, int], int] = {}
@@ -207,11 +210,16 @@ def _choice_clauses(inst: EdgeInstance, sides: np.ndarray, members: np.ndarray,
         clauses.append(lits)
     for c in np.unique(sides[members]):
         cells = [int(w) for w in members if sides[w] == c]
+        guard = []
+        if selectors is not None:
+            top += 1
+            selectors[int(c)] = top
+            guard = [-top]
         for g in options[int(c)]:
             ls = [x[w, g] for w in cells if (w, g) in x]
-            clauses.append(ls)
+            clauses.append(guard + ls)
             if strong:
-                clauses.extend([-a, -b] for i, a in enumerate(ls) for b in ls[i + 1:])
+                clauses.extend([*guard, -a, -b] for i, a in enumerate(ls) for b in ls[i + 1:])
     return clauses, ev
 
 
@@ -223,17 +231,18 @@ def corner_clauses(inst: EdgeInstance, sides: np.ndarray, strong: bool = False,
 
 
 def coset_split(sides: np.ndarray, coset: np.ndarray, allowed: np.ndarray, seed: int,
-                tries: int = 2000) -> dict[tuple[int, int], list[int]] | None:
+                tries: int = 2000, classes: Sequence[int] = range(64),
+                ) -> dict[tuple[int, int], list[int]] | None:
     """For every class ``c`` and coset ``t`` the corner patterns class ``c`` takes in coset
     ``t``: as many as it has cells there, each set closed under the half turn (so each coset
     holds as many lines ending in a direction as in the opposite one), and Hall's condition met.
-    None when ``tries`` random splits of some class fail."""
+    None when ``tries`` random splits of some class fail. ``classes``: only these."""
     rng = np.random.default_rng(seed)
     orbits = sorted({tuple(sorted({g, corner_turned(g)})) for g in range(64)})
     pairs = [o for o in orbits if len(o) == 2]
     singles = [o for o in orbits if len(o) == 1]
     out: dict[tuple[int, int], list[int]] = {}
-    for c in range(64):
+    for c in classes:
         mem = np.flatnonzero(sides == c)
         sizes = [int((coset[mem] == t).sum()) for t in range(3)]
         for _ in range(tries):
@@ -269,6 +278,50 @@ def coset_clauses(inst: EdgeInstance, sides: np.ndarray, coset: np.ndarray, t: i
     """Coset ``t``'s corner problem under a :func:`coset_split`."""
     members = np.flatnonzero(coset == t)
     return _choice_clauses(inst, sides, members, {c: split[c, t] for c in range(64)}, strong)
+
+
+def repair_cosets(inst: EdgeInstance, sides: np.ndarray, split: dict[tuple[int, int], list[int]],
+                  allowed: np.ndarray, seed: int, rounds: int = 40,
+                  solver: str = "cadical195") -> np.ndarray | None:
+    """Solve the cosets one by one (strong model); when one is unsatisfiable, split the
+    classes of its core (over per-class selector variables) anew and solve again.
+
+    Returns the corner patterns when all three cosets are solved under one split, None when a
+    re-split fails or ``rounds`` solves did not get there. Progress lines go to stdout.
+    """
+    from pysat.solvers import Solver
+
+    t0 = time.monotonic()
+    coset = cosets(inst)
+    corner = np.zeros(inst.n, np.int64)
+    solved: set[int] = set()
+    for k in range(rounds):
+        t = min(set(range(3)) - solved)
+        members = np.flatnonzero(coset == t)
+        sel: dict[int, int] = {}
+        clauses, ev = _choice_clauses(inst, sides, members,
+                                      {c: split[c, t] for c in range(64)}, True, sel)
+        with Solver(name=solver, bootstrap_with=clauses) as sat:
+            if sat.solve(assumptions=list(sel.values())):
+                model = {v for v in sat.get_model() if v > 0}
+                corner[members] = corners_of(ev, model, inst.n)[members]
+                solved.add(t)
+                print(timed(f"round {k}: coset {t} SAT", t0), flush=True)
+                if len(solved) == 3:
+                    return corner
+                continue
+            core = set(sat.get_core() or [])
+        bad = [c for c, v in sel.items() if v in core]
+        print(timed(f"round {k}: coset {t} UNSAT, core classes {bad}", t0), flush=True)
+        sub = coset_split(sides, coset, allowed, seed * 1000 + k, classes=bad)
+        if not bad or sub is None:
+            return None
+        for c in bad:
+            for u in range(3):
+                split[c, u] = sub[c, u]
+        solved = {u for u in solved if all(not np.any((sides == c) & (coset == u))
+                                           for c in bad)}
+    return None
 
 
 def solve(clauses: Clauses, solver: str, seconds: float) -> set[int] | bool | None:

@@ -80,3 +80,25 @@ def test_corner_lines_stay_in_their_coset(big: EdgeInstance) -> None:
     for a, s, b, _ in big.edges():
         assert (coset[a] == coset[b]) == (s >= 6)
     assert [ts.corner_turned(1 << j) for j in range(6)] == [8, 16, 32, 1, 2, 4]
+
+
+def test_a_random_coset_split_can_be_infeasible_and_its_core_names_the_class(
+        big: EdgeInstance) -> None:
+    """Block seed 3, split seed 3: coset 0 is unsatisfiable because of class 24 alone
+    (CaDiCaL on the strong model, a selector per class; about 2 s)."""
+    from pysat.solvers import Solver
+
+    sides = ts.block_sides(big, seed=3)
+    coset = ts.cosets(big)
+    split = ts.coset_split(sides, coset, ts.allowed_corners(big), seed=3)
+    assert split is not None
+    members = np.flatnonzero(coset == 0)
+    sel: dict[int, int] = {}
+    clauses, _ = ts._choice_clauses(big, sides, members,
+                                    {c: split[c, 0] for c in range(64)}, True, sel)
+    with Solver(name="cadical195", bootstrap_with=clauses) as sat:
+        assert not sat.solve(assumptions=list(sel.values()))
+        core = set(sat.get_core() or [])
+        assert [c for c, v in sel.items() if v in core] == [24]
+        others = [v for c, v in sel.items() if c != 24]
+        assert sat.solve(assumptions=others[:8])  # a few classes alone are satisfiable
