@@ -11,7 +11,10 @@ the blocks that reached four against four.
 Run: ``python benchmarks/numbridge_game_length.py [GAMES] [PLAYER,PLAYER,...] [--hand-size N,...]``
 (minutes; the machine is shared, so only the move counts, not the times, are stable).
 ``--hand-size 1,2,3`` repeats every row for each hand size (the room setting ``hand_size``);
-``--setting NAME=VALUE`` sets any other room setting (``miss=return``).
+``--setting NAME=VALUE`` sets any other room setting (``miss=return``). A player may also be
+written ``KIND:LEVEL[:EVALUATION[:noguess]]`` (``solver.numbridge.human.player_by_spec``):
+``greedy:singles`` deduces with singles only, ``search:solution:odds`` knows the solution and
+contests.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from dataclasses import dataclass, fields, replace
 from puzzles.numbridge.game import MAJORITY, Game, Move, RoomSettings
 from puzzles.numbridge.state import NumbridgeState
 from solver.numbridge.generate import generate
+from solver.numbridge.human import player_by_spec
 from solver.play.registry import make_player
 
 
@@ -59,14 +63,19 @@ def play_game(name: str, seed: int, room: RoomSettings | None = None) -> Tally:
     state = new_state(seed, room or RoomSettings(move_limit=0, game_limit=0))
     g = state.g
     rngs = [random.Random(seed * 8 + i + 1) for i in range(2)]
-    players = None if name == "uniform" else [
+    players = None if name == "uniform" or ":" in name else [
         make_player("numbridge", name, seed=seed * 8 + i + 1) for i in range(2)]
+    spec = player_by_spec(name) if ":" in name else None
     moves = 0
     reached_four_four: set[int] = set()
     while not state.is_over():
         seat = state.to_move()
-        move = uniform_move(g, rngs[seat]) if players is None else \
-            players[seat].choose(state, rngs[seat])
+        if spec is not None:
+            move = spec(state.determinize(seat, rngs[seat]).g, rngs[seat])  # type: ignore[attr-defined]
+        elif players is None:
+            move = uniform_move(g, rngs[seat])
+        else:
+            move = players[seat].choose(state, rngs[seat])
         state.apply(move)
         moves += 1
         for b, (a, c) in g.block_counts().items():
@@ -90,10 +99,10 @@ def main(games: int = 20, names: tuple[str, ...] = ("uniform", "greedy", "search
         base = replace(base, **{key: int(value) if kind in (int, "int") else float(value)
                                if kind in (float, "float") else value in ("yes", "true", "1")
                                if kind in (bool, "bool") else value})
-    print("| players | hand | games | moves: mean | median | min-max | share in 65-78 "
+    print("| players | hand | games | moves: mean | 95% | median | min-max | share in 65-78 "
           "| early end | draws | open cells at the end | loser's cells in a won block "
           "| blocks at 4-4 | misses |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name in names:
         for hand in hands:
             room = replace(base, hand_size=hand)
@@ -102,6 +111,7 @@ def main(games: int = 20, names: tuple[str, ...] = ("uniform", "greedy", "search
             lengths = [r.moves for r in rows]
             margins = [m for r in rows for m in r.margins]
             print(f"| {name}-{name} | {hand} | {games} | {statistics.mean(lengths):.1f} | "
+                  f"±{1.96 * statistics.stdev(lengths) / games ** 0.5:.1f} | "
                   f"{statistics.median(lengths):g} | {min(lengths)}-{max(lengths)} | "
                   f"{sum(65 <= x <= 78 for x in lengths) / games:.0%} | "
                   f"{sum(r.early for r in rows) / games:.0%} | {sum(r.draw for r in rows)} | "

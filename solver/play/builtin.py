@@ -65,8 +65,10 @@ class NumbridgePlayer(Player):
 
         from solver.numbridge.players import PLAYER_FUNCS, EndgameStats, search_player
 
+        from solver.numbridge.human import HUMAN_PLAYERS
+
         self.name = name
-        self.func = PLAYER_FUNCS[name]
+        self.func = {**PLAYER_FUNCS, **HUMAN_PLAYERS}[name]
         self.endgame: EndgameStats | None = None
         if name == "search":
             self.endgame = EndgameStats()
@@ -103,5 +105,7 @@ PLAYERS: list[tuple[str, str, Callable[[PlayerOptions], Player]]] = [
     ("dominions", "search", _dominions("search")),
     ("numbridge", "greedy", _numbridge("greedy")),
     ("numbridge", "search", _numbridge("search")),
+    *(("numbridge", n, _numbridge(n)) for n in
+      ("greedy-deduce", "search-deduce", "greedy-odds", "search-odds")),
     *((g, n, _dominimum(n)) for g in ("dominimum", "dominomega") for n in ("greedy", "lookahead")),
 ]
