@@ -83,8 +83,8 @@ def knowledge(g: Game, level: str, excluded: list[tuple[int, int]] | None = None
 
 
 def options(g: Game, know: Knowledge, guesses: bool = True) -> list[Option]:
-    """The mover's proven placements, claims, guesses (with ``guesses``) and one discard per
-    tile no cell can take; the legal moves (a pass) when there is none."""
+    """The mover's proven placements, claims, guesses (with ``guesses``, or when nothing is
+    sure) and one discard per tile no cell can take; a pass when there is none."""
     hand = sorted(set(g.hands[g.mover]))
     out = [Option(Move("place", c, d), 1.0) for c, d in sorted(know.known.items())
            if d in hand]
@@ -112,8 +112,10 @@ def options(g: Game, know: Knowledge, guesses: bool = True) -> list[Option]:
                 sure_wrong = c
         if not fits and sure_wrong is not None:
             out.append(Option(Move("place", sure_wrong, d), 0.0))
+    if not guesses and not any(o.chance == 1.0 for o in out):
+        return options(g, know, True)  # nothing sure: a guess is better than a discard
     if not out:
-        out = [Option(m, 1.0) for m in g.legal_moves()]
+        out = [Option(m, 1.0) for m in g.legal_moves()]  # a pass
     return out
 
 
