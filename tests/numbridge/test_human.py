@@ -81,7 +81,8 @@ def test_lock_finds_the_singles_of_the_ladders_locked_candidates() -> None:
         while (step := locked_candidates(ladder)) is not None:
             ladder.apply(step)
         assert singles(ladder).items() <= singles(ours).items()
-        assert all(o & a == o for o, a in zip(ours.cand, pencil_marks(bl, board).cand))
+        assert all(o & a == o for o, a in zip(ours.cand, pencil_marks(bl, board).cand,
+                                              strict=True))
 
 
 def test_a_seen_miss_is_ruled_out_and_chances_are_bounded() -> None:
