@@ -24,6 +24,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from puzzles.numbridge.game import MAJORITY, Game, Move, RoomSettings
 from puzzles.numbridge.state import NumbridgeState
@@ -71,7 +72,7 @@ def play_game(name: str, seed: int, room: RoomSettings | None = None) -> Tally:
     while not state.is_over():
         seat = state.to_move()
         if spec is not None:
-            move = spec(state.determinize(seat, rngs[seat]).g, rngs[seat])  # type: ignore[attr-defined]
+            move = spec(state.determinize(seat, rngs[seat]).g, rngs[seat])
         elif players is None:
             move = uniform_move(g, rngs[seat])
         else:
@@ -96,9 +97,10 @@ def main(games: int = 20, names: tuple[str, ...] = ("uniform", "greedy", "search
     kinds = {f.name: f.type for f in fields(RoomSettings)}
     for key, value in (extra or {}).items():
         kind = kinds[key]
-        base = replace(base, **{key: int(value) if kind in (int, "int") else float(value)
-                               if kind in (float, "float") else value in ("yes", "true", "1")
-                               if kind in (bool, "bool") else value})
+        typed: Any = int(value) if kind in (int, "int") else float(value) \
+            if kind in (float, "float") else value in ("yes", "true", "1") \
+            if kind in (bool, "bool") else value
+        base = replace(base, **{key: typed})
     print("| players | hand | games | moves: mean | 95% | median | min-max | share in 65-78 "
           "| early end | draws | open cells at the end | loser's cells in a won block "
           "| blocks at 4-4 | misses |")
