@@ -191,3 +191,18 @@ def test_human_greedy_is_reproducible() -> None:
     a = Game.new(gen.field, gen.solution, bag_seed=100)
     b = a.copy()
     assert human_greedy(a, random.Random(9)) == human_greedy(b, random.Random(9))
+
+
+def test_mcts_odds_leaves_are_the_win_chances() -> None:
+    from solver.numbridge.knowledge import OddsKnowledge
+
+    state, _ = play_one("numbridge", ["greedy-odds", "greedy-odds"], 101)
+    assert isinstance(state, NumbridgeState)
+    early = NumbridgeState.new(state.g.field, state.g.solution, bag=state.g.initial_bag)
+    for m in state.g.history[:30]:
+        early.apply(m)
+    values = OddsKnowledge().evaluate(early)
+    assert values == pytest.approx([win_chance(early.g, 1), win_chance(early.g, 2)])
+    assert 0 < values[0] < 1
+    order = OddsKnowledge().root_order(early, random.Random(1))
+    assert {m.text() for m in order} <= {m.text() for m in early.legal_moves()}
