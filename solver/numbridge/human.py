@@ -122,8 +122,7 @@ def options(g: Game, know: Knowledge, guesses: bool = True) -> list[Option]:
 def _branch(g: Game, move: Move, digit: int | None) -> Game:
     """``g`` after ``move``; for a guess, with the cell's digit assumed to be ``digit``
     (the move's own for a hit, another for a miss): a hypothesis, not the solution."""
-    h = g.copy()
-    h.history = []
+    h = g.copy()  # the history stays: the misses in it are public knowledge
     if digit is not None:
         c = move.cell
         h.solution = h.solution[:c] + str(digit) + h.solution[c + 1:]

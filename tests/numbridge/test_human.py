@@ -142,6 +142,10 @@ def test_a_public_miss_is_remembered() -> None:
     g.play(Move("place", c, d))
     assert public_misses(g) == [(c, d)]
     assert knowledge(g, "locked").chance(c, d) == 0.0
+    # and in the positions a search looks at after it
+    sure = next(o for o in options(g, knowledge(g, "locked")) if o.chance == 1.0)
+    (_, after), = outcomes(g, sure)
+    assert (c, d) in public_misses(after) and knowledge(after, "locked").chance(c, d) == 0.0
 
 
 def test_deducing_player_places_only_what_it_proves_when_it_need_not_guess() -> None:
