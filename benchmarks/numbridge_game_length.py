@@ -91,7 +91,8 @@ def play_game(name: str, seed: int, room: RoomSettings | None = None) -> Tally:
 
 
 def main(games: int = 20, names: tuple[str, ...] = ("uniform", "greedy", "search", "mcts"),
-         hands: tuple[int, ...] = (4,), extra: dict[str, str] | None = None) -> None:
+         hands: tuple[int, ...] = (4,), extra: dict[str, str] | None = None,
+         first_deal: int = 100) -> None:
     """Print the table, one row per player and hand size."""
     base = RoomSettings(move_limit=0, game_limit=0)
     kinds = {f.name: f.type for f in fields(RoomSettings)}
@@ -109,7 +110,7 @@ def main(games: int = 20, names: tuple[str, ...] = ("uniform", "greedy", "search
         for hand in hands:
             room = replace(base, hand_size=hand)
             t0 = time.monotonic()
-            rows = [play_game(name, 100 + k, room) for k in range(games)]
+            rows = [play_game(name, first_deal + k, room) for k in range(games)]
             lengths = [r.moves for r in rows]
             margins = [m for r in rows for m in r.margins]
             print(f"| {name}-{name} | {hand} | {games} | {statistics.mean(lengths):.1f} | "
@@ -134,6 +135,7 @@ if __name__ == "__main__":
     ap.add_argument("--hand-size", default="4", help="hand sizes, e.g. 1,2,3,4,5,6")
     ap.add_argument("--setting", action="append", default=[], metavar="NAME=VALUE",
                     help="another room setting, e.g. miss=return")
+    ap.add_argument("--first-deal", type=int, default=100, help="the first deal's seed")
     a = ap.parse_args()
     main(a.games, tuple(a.players.split(",")), tuple(int(x) for x in a.hand_size.split(",")),
-         dict(x.partition("=")[::2] for x in a.setting))
+         dict(x.partition("=")[::2] for x in a.setting), a.first_deal)
