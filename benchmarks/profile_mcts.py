@@ -2,7 +2,9 @@
 
 For each game a seeded mid-game position (greedy self-play) is searched with a fixed node
 budget; the script prints the iterations per second and the functions with the most own time.
-It is a profile, not a benchmark: the figures depend on the machine's load (printed first).
+It is a profile, not a benchmark. Iterations per second are per CPU second of the thinking
+thread (``time.thread_time``, the clock of ``--move-time``), so the machine's load (printed
+first) changes them less than it changes wall time.
 
 Run ``python3 -m benchmarks.profile_mcts [--nodes N] [--top K]``.
 """
@@ -46,9 +48,9 @@ def main(argv: list[str] | None = None) -> None:
     for game, seed, moves in POSITIONS:
         state = position(game, seed, moves)
         player = make_player(game, "mcts", seed=1, max_nodes=args.nodes)
-        start = time.perf_counter()
+        start = time.thread_time()
         player.choose(state, random.Random(1))  # type: ignore[arg-type]
-        plain = time.perf_counter() - start
+        plain = time.thread_time() - start
         prof = cProfile.Profile()
         prof.enable()
         player.choose(state, random.Random(2))  # type: ignore[arg-type]
@@ -56,8 +58,8 @@ def main(argv: list[str] | None = None) -> None:
         out = io.StringIO()
         stats = pstats.Stats(prof, stream=out)
         total = stats.total_tt  # type: ignore[attr-defined]
-        print(f"\n{game}: {args.nodes} iterations in {plain:.3f} s = "
-              f"{args.nodes / plain:.0f} iterations/s (profiled: {total:.3f} s)")
+        print(f"\n{game}: {args.nodes} iterations in {plain:.3f} CPU s = "
+              f"{args.nodes / plain:.0f} iterations per CPU second (profiled: {total:.3f} s)")
         rows = sorted(stats.stats.items(),  # type: ignore[attr-defined]
                       key=lambda kv: -kv[1][2])[:args.top]
         for (path, line, name), (_, calls, own, cum, _) in rows:

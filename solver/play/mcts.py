@@ -61,6 +61,12 @@ class Knowledge:
         Progressive bias (Chaslot et al. 2008): a child opened as the r-th move of its node's
         ordering gets ``progressive_bias / ((r + 1) * (visits + 1))`` on top of UCB1, so the
         ordering's favourite keeps its lead until the rollouts clearly disagree (0: off).
+    contempt : float
+        A finished game whose returns are all equal (a draw) is worth ``contempt`` less to
+        the searching seat (and as much more, shared, to the others), so a player that
+        expects to be the stronger side prefers a line with winning chances to a sure draw
+        (0: off; the evaluation of unfinished positions is the game's, see :meth:`evaluate`).
+        Only play uses it (:meth:`MCTSPlayer.choose`), not a search for analysis.
     """
 
     perfect_information = False
@@ -68,6 +74,7 @@ class Knowledge:
     widen: tuple[float, float] | None = None
     exploration = 0.7
     progressive_bias = 0.0
+    contempt = 0.0
 
     def determinize(self, state: GameState[Any], seat: int,
                     rng: random.Random) -> GameState[Any]:
@@ -159,12 +166,18 @@ class MCTSPlayer(Player):
     def choose(self, state: GameState[Any], rng: random.Random) -> Any:
         if self.knowledge is None:
             self.knowledge = knowledge_for(state.game)
-        stats, best = self.search(state, rng)
+        stats, best = self.search(state, rng, contempt=self.knowledge.contempt)
         self.last = stats
         return best
 
-    def search(self, state: GameState[Any], rng: random.Random) -> tuple[SearchStats, Any]:
-        """Run the search from ``state`` (left unchanged); the stats and the chosen move."""
+    def search(self, state: GameState[Any], rng: random.Random,
+               contempt: float = 0.0) -> tuple[SearchStats, Any]:
+        """Run the search from ``state`` (left unchanged); the stats and the chosen move.
+
+        ``contempt`` (see :class:`Knowledge`): :meth:`choose` plays with the knowledge's; a
+        search for analysis (``solver review``) keeps the default 0, so its values are the
+        game's returns.
+        """
         kn = self.knowledge if self.knowledge is not None else knowledge_for(state.game)
         me = state.to_move()
         nodes = self.options.max_nodes
@@ -178,7 +191,7 @@ class MCTSPlayer(Player):
         sums = [0.0] * state.num_seats
         while (nodes is None or iterations < nodes) and \
                 (deadline is None or iterations == 0 or time.thread_time() < deadline):
-            value = self._iterate(kn, root, kn.determinize(state, me, rng), rng)
+            value = self._iterate(kn, root, kn.determinize(state, me, rng), rng, me, contempt)
             for i, v in enumerate(value):
                 sums[i] += v
             iterations += 1
@@ -194,7 +207,7 @@ class MCTSPlayer(Player):
         return stats, ranked[0].move
 
     def _iterate(self, kn: Knowledge, root: _Node, s: GameState[Any],
-                 rng: random.Random) -> list[float]:
+                 rng: random.Random, me: int, contempt: float) -> list[float]:
         node = root
         # selection and expansion
         while not s.is_over():
@@ -240,7 +253,14 @@ class MCTSPlayer(Player):
         while not s.is_over() and (limit is None or depth < limit):
             s.apply(kn.rollout_move(s, rng))
             depth += 1
-        value = s.returns() if s.is_over() else kn.evaluate(s)
+        if s.is_over():
+            value = list(s.returns())
+            if contempt and len(value) > 1 and min(value) == max(value):
+                share = contempt / (len(value) - 1)
+                value = [v - contempt if i == me else v + share
+                         for i, v in enumerate(value)]
+        else:
+            value = kn.evaluate(s)
         # backup
         n: _Node | None = node
         while n is not None:
