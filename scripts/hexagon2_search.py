@@ -13,12 +13,18 @@ docs/results.md, section 6); they reproduce the partial results:
   alternating), the corners solved by CaDiCaL: for every side pattern, its 64 cells must show
   all 64 corner patterns. UNSATISFIABLE; the script also names the side patterns that have no
   perfect matching to corner patterns at all (Hall's condition, scipy).
+- ``twostage``: sides first, each side pattern on exactly 64 cells (``--sides anneal``: annealing
+  on the side edges; ``blocks``: a random compact first-order arrangement in each 8x8 block),
+  Hall's check, then the corners by SAT with a time limit, on the whole region
+  (``--split none``) or one coset at a time (``--split cosets``, after choosing which corner
+  patterns each class takes in which coset); see ``scripts/hexagon2_two_stage.py``.
 
 Usage::
 
     python3 -m scripts.hexagon2_search mrv --nodes 200000
     python3 -m scripts.hexagon2_search anneal --steps 4e7 --rounds 8 --seed 1
     python3 -m scripts.hexagon2_search blocks --layout periodic
+    python3 -m scripts.hexagon2_search twostage --sides blocks --split cosets --seconds 100
 
 Exit code 0 when an arrangement was found (written to ``--out``, verified), 1 otherwise.
 """
@@ -234,6 +240,59 @@ def run_blocks(layout: str, solver_name: str, out: Path | None) -> int:
     return found(inst, np.array([int(cls[i]) | corner[i] << 6 for i in range(n)]), out)
 
 
+def run_two_stage(sides_kind: str, split: str, solver_name: str, seconds: float, strong: bool,
+                  seed: int, out: Path | None, repair: bool = False) -> int:
+    """Sides with exact counts, Hall's check, corners by SAT (see ``hexagon2_two_stage``)."""
+    from scripts import hexagon2_two_stage as ts
+
+    t0 = time.monotonic()
+    inst = EdgeInstance.build(problem())
+    allowed = ts.allowed_corners(inst)
+    for attempt in range(seed, seed + 10):  # a new side labelling while Hall's check fails
+        sides = (ts.block_sides(inst, attempt) if sides_kind == "blocks"
+                 else ts.exact_sides(inst, attempt))
+        if sides is None:
+            print(ts.timed("sides: no labelling with exact counts", t0))
+            return 1
+        assert (np.bincount(sides, minlength=64) == inst.n // 64).all()
+        hall = ts.hall_failures(sides, allowed)
+        print(ts.timed(f"sides ({sides_kind}, seed {attempt}): each pattern on "
+                       f"{inst.n // 64} cells; classes failing Hall's condition: {hall}", t0),
+              flush=True)
+        if not hall:
+            break
+    else:
+        return 1
+    corner = np.zeros(inst.n, np.int64)
+    if split == "none":
+        parts = [ts.corner_clauses(inst, sides, strong)]
+    else:
+        coset = ts.cosets(inst)
+        chosen = ts.coset_split(sides, coset, allowed, seed)
+        if chosen is None:
+            print(ts.timed("cosets: no split meets Hall's condition", t0))
+            return 1
+        if repair:
+            found_corners = ts.repair_cosets(inst, sides, chosen, allowed, seed)
+            if found_corners is None:
+                print(ts.timed("cosets: not solved", t0))
+                return 1
+            return found(inst, sides | found_corners << 6, out)
+        parts = [ts.coset_clauses(inst, sides, coset, t, chosen, strong) for t in range(3)]
+    for k, (clauses, ev) in enumerate(parts):
+        top = max(abs(v) for c in clauses for v in c)
+        print(ts.timed(f"part {k}: {top} variables, {len(clauses)} clauses", t0), flush=True)
+        model = ts.solve(clauses, solver_name, seconds)
+        status = "SAT" if model else ("UNSAT" if model is False else "UNKNOWN")
+        print(ts.timed(f"part {k}: {status} ({solver_name}, limit {seconds:.0f} s)", t0),
+              flush=True)
+        if not model:
+            return 1
+        assert isinstance(model, set)
+        corner |= ts.corners_of(ev, model, inst.n)
+    return found(inst, sides | corner << 6, out)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="mode", required=True)
@@ -249,13 +308,27 @@ def main(argv: list[str] | None = None) -> int:
     b = sub.add_parser("blocks")
     b.add_argument("--layout", choices=("periodic", "checker"), default="periodic")
     b.add_argument("--solver", default="cadical195")
-    for p in (m, a, b):
+    w = sub.add_parser("twostage")
+    w.add_argument("--sides", choices=("anneal", "blocks"), default="blocks")
+    w.add_argument("--split", choices=("none", "cosets"), default="cosets")
+    w.add_argument("--solver", default="glucose4")
+    w.add_argument("--seconds", type=float, default=100.0)
+    w.add_argument("--strong", action="store_true",
+                   help="add the reverse links and pairwise at-most-one clauses")
+    w.add_argument("--repair", action="store_true",
+                   help="with --split cosets: CaDiCaL coset by coset, re-splitting the classes "
+                        "of each unsatisfiable core (no time limit: run it under timeout)")
+    w.add_argument("--seed", type=int, default=1)
+    for p in (m, a, b, w):
         p.add_argument("--out", type=Path)
     args = ap.parse_args(argv)
     if args.mode == "mrv":
         return run_mrv(args.nodes, args.dual, args.out)
     if args.mode == "anneal":
         return run_anneal(int(args.steps), args.rounds, args.seed, args.t0, args.t1, args.out)
+    if args.mode == "twostage":
+        return run_two_stage(args.sides, args.split, args.solver, args.seconds, args.strong,
+                             args.seed, args.out, args.repair)
     return run_blocks(args.layout, args.solver, args.out)
 
 

@@ -327,7 +327,9 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
 
 @numbridge.command()
 @click.option("--players", "players_text", default="greedy,random", show_default=True,
-              help="First (A) and second (B) player of game 1 (random, greedy, search, mcts).")
+              help="First (A) and second (B) player of game 1 (random, greedy, search, mcts; "
+              "contesting: greedy-odds, search-odds, mcts-odds; deducing: greedy-deduce, "
+              "search-deduce).")
 @click.option("--games", type=click.IntRange(min=1), default=10, show_default=True,
               help="Games to play.")
 @click.option("--swap/--no-swap", default=True, show_default=True,

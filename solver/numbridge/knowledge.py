@@ -29,6 +29,7 @@ from typing import Any
 from puzzles.game import GameState
 from puzzles.numbridge.game import MAJORITY, Game
 from puzzles.numbridge.state import NumbridgeState
+from solver.numbridge.odds import odds_evaluate, win_chance
 from solver.numbridge.players import (
     _after,
     block_tallies,
@@ -142,3 +143,37 @@ class NumbridgeKnowledge(Knowledge):
 def knowledge(game: str) -> Knowledge:
     """The Numbridge knowledge."""
     return NumbridgeKnowledge()
+
+
+class OddsKnowledge(NumbridgeKnowledge):
+    """The same search with the contesting evaluation of ``solver.numbridge.odds``: a leaf is
+    worth each seat's chance of winning a majority of the blocks, every block a race scored by
+    the problem of points, and the root is ordered by that evaluation (player ``mcts-odds``)."""
+
+    def root_order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        """The root's useful moves by :func:`solver.numbridge.odds.odds_evaluate` after the
+        move; on the first move of a pair the ``pair_width`` best by their best second move."""
+        assert isinstance(state, NumbridgeState)
+        g = state.g
+        p = g.mover
+        scored = [(odds_evaluate(_after(g, m), p), rng.random(), m) for m in useful_moves(g)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        if not self.pair_root or g.left_in_pair < 2:
+            return [m for _, _, m in scored]
+        head = []
+        for s1, tie, m1 in scored[:self.pair_width]:
+            h = _after(g, m1)
+            if h.result is not None or h.mover != p:
+                value = s1
+            else:
+                h.bag = []
+                value = max((odds_evaluate(_after(h, m2), p, threats=True)
+                             for m2 in useful_moves(h)), default=s1)
+            head.append((value, tie, m1))
+        head.sort(key=lambda t: (-t[0], t[1]))
+        return [m for _, _, m in head] + [m for _, _, m in scored[self.pair_width:]]
+
+    def evaluate(self, state: GameState[Any]) -> list[float]:
+        assert isinstance(state, NumbridgeState)
+        p1 = win_chance(state.g, 1)
+        return [p1, 1.0 - p1]

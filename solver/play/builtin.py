@@ -63,10 +63,11 @@ class NumbridgePlayer(Player):
         super().__init__(options)
         from functools import partial
 
+        from solver.numbridge.human import HUMAN_PLAYERS
         from solver.numbridge.players import PLAYER_FUNCS, EndgameStats, search_player
 
         self.name = name
-        self.func = PLAYER_FUNCS[name]
+        self.func = {**PLAYER_FUNCS, **HUMAN_PLAYERS}[name]
         self.endgame: EndgameStats | None = None
         if name == "search":
             self.endgame = EndgameStats()
@@ -102,6 +103,14 @@ def _numbridge(name: str) -> Callable[[PlayerOptions], Player]:
     return lambda options: NumbridgePlayer(name, options)
 
 
+def _numbridge_mcts_odds(options: PlayerOptions) -> Player:
+    """MCTS with the contesting evaluation (``solver.numbridge.knowledge.OddsKnowledge``)."""
+    from solver.numbridge.knowledge import OddsKnowledge
+    from solver.play.mcts import MCTSPlayer
+
+    return MCTSPlayer(options, OddsKnowledge())
+
+
 #: (game, player name, factory) of every built-in player.
 PLAYERS: list[tuple[str, str, Callable[[PlayerOptions], Player]]] = [
     *((g, "random", RandomPlayer) for g in ("dominions", "dominimum", "dominomega", "numbridge")),
@@ -109,6 +118,9 @@ PLAYERS: list[tuple[str, str, Callable[[PlayerOptions], Player]]] = [
     ("dominions", "search", _dominions("search")),
     ("numbridge", "greedy", _numbridge("greedy")),
     ("numbridge", "search", _numbridge("search")),
+    *(("numbridge", n, _numbridge(n)) for n in
+      ("greedy-deduce", "search-deduce", "greedy-odds", "search-odds")),
+    ("numbridge", "mcts-odds", _numbridge_mcts_odds),
     *((g, n, _dominimum(n)) for g in ("dominimum", "dominomega") for n in ("greedy", "lookahead")),
     ("dominimum", "expect", _expect),
 ]
