@@ -13,6 +13,11 @@ Usage::
 
 ``--slab C``: the convex board ``0 <= q, r <= 31`` and ``C <= q + r <= C + 31`` (32 lines in
 each axis; C = 0 is the 528-cell triangle, C = 16 the 768-cell ``hexagon:16/17``).
+``--triangle N``: the board ``q, r >= 0``, ``q + r <= N - 1``; every convex board with 32 lines
+or more each way and fewer than ``fewest_cells(N + 1)`` cells fits in it (see
+``solver.arrange.starmap_boards``). The StarMap found is written on its hull, the smallest
+convex board holding it (a StarMap on a convex board depends on the occupied cells alone), and
+verified there. ``--solver``: any python-sat solver name (``kissat404`` is the fastest here).
 Exit codes: 0 found, 1 proven unsatisfiable, 3 time limit reached, 2 bad input.
 """
 
@@ -31,14 +36,16 @@ from puzzles.grids import grid
 from puzzles.jsonstyle import dumps
 from puzzles.regions import Region
 from solver.arrange.problem import ArrangementProblem
+from solver.arrange.starmap_boards import Hull, hull, slab, triangle
 from solver.arrange.starmap_cnf import encode
 
+__all__ = ["board_region", "main", "slab", "triangle"]
 
-def slab(c: int, width: int = 32) -> Region:
-    """The convex hexagon board ``0 <= q, r < width``, ``c <= q + r < c + width``."""
-    cells = frozenset((q, r) for q in range(width) for r in range(width)
-                      if c <= q + r < c + width)
-    return Region(grid("hexagon"), cells, f"slab:{c}")
+
+def board_region(h: Hull) -> Region:
+    """The convex board ``h`` as a region, named ``convex:q_lo..q_hi,r_lo..r_hi,s_lo..s_hi``."""
+    name = f"convex:{h.q_lo}..{h.q_hi},{h.r_lo}..{h.r_hi},{h.s_lo}..{h.s_hi}"
+    return Region(grid("hexagon"), h.cells(), name)
 
 
 def _solve_into(name: str, clauses: list[list[int]], out: Queue[list[int]]) -> None:
@@ -71,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--set", default="hexagon")
     ap.add_argument("--region", help="a region name or file (default: --slab)")
     ap.add_argument("--slab", type=int, help="the convex board C <= q + r <= C + 31")
+    ap.add_argument("--triangle", type=int, help="the board q, r >= 0, q + r <= N - 1")
     ap.add_argument("--no-adjacent", action="store_true")
     ap.add_argument("--symmetry", action="store_true", help="lex-leader symmetry breaking")
     ap.add_argument("--lines", action="store_true", help="every line holds a piece")
@@ -83,10 +91,12 @@ def main(argv: list[str] | None = None) -> int:
         region: Region | str
         if args.slab is not None:
             region = slab(args.slab)
+        elif args.triangle is not None:
+            region = triangle(args.triangle)
         elif args.region:
             region = args.region
         else:
-            raise InvalidInputError("give --region or --slab")
+            raise InvalidInputError("give --region, --slab or --triangle")
         problem = ArrangementProblem.create(args.set, "starmap", region,
                                             no_adjacent=args.no_adjacent)
         t0 = time.monotonic()
@@ -111,6 +121,14 @@ def main(argv: list[str] | None = None) -> int:
     arr = problem.arrangement(cnf.placements(model))
     verify(arr)
     print(f"SAT in {took:.1f} s ({args.solver}); verified")
+    if problem.piece_set.grid.kind == "hexagon" and not problem.no_adjacent:
+        h = hull(arr.placements)
+        board = board_region(h)
+        if board.cells != problem.region.cells and board.cells <= problem.region.cells:
+            small = ArrangementProblem.create(args.set, "starmap", board)
+            arr = small.arrangement(dict(arr.placements))
+            verify(arr)
+        print(f"hull {h.text()}: {h.size} cells, lines {list(h.lines)}; verified on it")
     if args.out:
         args.out.write_text(dumps(arr.to_json()))
     return 0

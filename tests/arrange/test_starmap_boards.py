@@ -1,0 +1,111 @@
+"""Convex hexagon boards for section 3 of docs/results.md (the smallest board for a StarMap):
+the hull, the triangles and slabs, and the lemma behind the lower bounds, by enumeration."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzles.arrangements import Arrangement, verify
+from puzzles.grids import grid
+from puzzles.regions import Region
+from solver.arrange import ArrangementProblem
+from solver.arrange.starmap_boards import LINES, Hull, fewest_cells, hull, slab, tri, triangle
+from solver.arrange.starmap_cnf import encode, line_clauses_apply, lines_needed
+
+
+def _cells(q_hi: int, r_hi: int, s_lo: int, s_hi: int) -> int:
+    """Cells of ``0 <= q <= q_hi, 0 <= r <= r_hi, s_lo <= q + r <= s_hi``, counted line by
+    line (no triangle formula)."""
+    return sum(max(0, min(q_hi, s) - max(0, s - r_hi) + 1) for s in range(s_lo, s_hi + 1))
+
+
+def test_hull_is_the_tightest_convex_board() -> None:
+    cells = {(2, 5), (7, 1), (4, 4)}
+    h = hull(cells)
+    assert h == Hull(2, 7, 1, 5, 7, 8)
+    assert cells <= h.cells()
+    assert hull(h.cells()) == h
+    with pytest.raises(ValueError):
+        hull([])
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 32, 36])
+def test_triangles_have_t_n_cells_and_n_lines_each_way(n: int) -> None:
+    h = hull(triangle(n).cells)
+    assert h.size == tri(n) and h.lines == (n, n, n) and h.up_side == n
+
+
+@pytest.mark.parametrize("c, size", [(0, 528), (4, 636), (5, 658), (16, 768)])
+def test_slabs(c: int, size: int) -> None:
+    h = hull(slab(c).cells)
+    assert h.size == size == fewest_cells(LINES + c)
+    assert h.lines == (32, 32, 32) and h.up_side == 32 + c
+
+
+def test_every_convex_board_with_32_lines_each_way_holds_at_least_fewest_cells() -> None:
+    """Every tight convex board (translated to ``q_lo = r_lo = 0``) with 32 or more lines
+    along each axis and an up-side ``n`` from 32 to 44 has at least ``fewest_cells(n)`` cells,
+    and some board reaches it; so a board with fewer than ``fewest_cells(n + 1)`` cells has an
+    up-side of at most ``n`` and fits in the triangle of side ``n``."""
+    least: dict[int, int] = {}
+    for q_hi in range(31, 44):
+        for r_hi in range(31, 44):
+            for s_hi in range(31, 44):
+                for s_lo in range(0, s_hi - 30):
+                    h = Hull(0, q_hi, 0, r_hi, s_lo, s_hi)
+                    # tight: every bound is met by a cell
+                    if s_hi > q_hi + r_hi or s_lo > min(q_hi, r_hi) or s_hi < max(q_hi, r_hi):
+                        continue
+                    if min(h.lines) < LINES:
+                        continue
+                    n = h.up_side
+                    cells = _cells(q_hi, r_hi, s_lo, s_hi)
+                    least[n] = min(least.get(n, cells), cells)
+                    # inside the triangle of side n
+                    assert s_hi <= n - 1
+    for n in range(32, 44):
+        assert least[n] == fewest_cells(n), n
+    assert [fewest_cells(n) for n in range(32, 38)] == [528, 558, 586, 612, 636, 658]
+    assert [tri(n) for n in range(32, 37)] == [528, 561, 595, 630, 666]
+
+
+def test_a_hull_of_tight_bounds_counts_like_the_line_by_line_sum() -> None:
+    h = Hull(0, 33, 0, 35, 3, 36)
+    assert h.size == _cells(33, 35, 3, 36) == len(h.cells())
+
+
+def test_lines_needed_per_axis() -> None:
+    tri33 = ArrangementProblem.create("hexagon", "starmap", triangle(33))
+    assert sorted(lines_needed(tri33).values()) == [(32, 33)] * 3
+    assert not line_clauses_apply(tri33)
+    assert line_clauses_apply(ArrangementProblem.create("hexagon", "starmap", triangle(32)))
+    with pytest.raises(Exception, match="lines along an axis"):
+        encode(ArrangementProblem.create("hexagon", "starmap", triangle(31)), line_clauses=True)
+
+
+def test_line_count_cardinality_on_a_larger_board_finds_a_starmap_meeting_8_lines() -> None:
+    from pysat.solvers import Solver
+
+    problem = ArrangementProblem.create("square", "starmap", "9x9")
+    cnf = encode(problem, symmetry=True, line_clauses=True)
+    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
+        assert solver.solve()
+        arr = problem.arrangement(cnf.placements(solver.get_model()))
+    verify(arr)
+    assert len({q for q, _ in arr.placements}) == 8 == len({r for _, r in arr.placements})
+
+
+def test_a_starmap_moved_to_a_larger_convex_board_stays_a_starmap() -> None:
+    """The fact the hull argument rests on, on the stored 658-cell StarMap."""
+    from pathlib import Path
+
+    from puzzles.arrangements import read_arrangement
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "results"
+    arr = read_arrangement(path / "starmap-hexagon-smallest.json")
+    h = hull(arr.placements)
+    assert arr.region is not None and h.size == len(arr.region.cells)
+    rhombus = Region(grid("hexagon"), Hull(0, 36, 0, 36, 0, 72).cells(), "rhombus")
+    for region in (triangle(h.up_side), rhombus):
+        assert set(arr.placements) <= region.cells and len(region.cells) > h.size
+        verify(Arrangement(arr.set_name, "starmap", dict(arr.placements), region))
