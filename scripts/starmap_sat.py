@@ -24,6 +24,8 @@ Exit codes: 0 found, 1 proven unsatisfiable, 3 time limit reached, 2 bad input.
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import sys
 import time
 from multiprocessing import Process, Queue
@@ -55,22 +57,49 @@ def _solve_into(name: str, clauses: list[list[int]], out: Queue[list[int]]) -> N
         out.put(solver.get_model() if solver.solve() else [])
 
 
-def _solve(name: str, clauses: list[list[int]], limit: float | None) -> list[int] | None:
-    """The model (a list of literals), [] when unsatisfiable, None at the time limit.
+def _cpu_seconds(pid: int) -> float | None:
+    """User plus system CPU seconds of a running process (Linux /proc), None elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
-    The solver runs in a child process, stopped at the limit (CaDiCaL cannot be interrupted
-    through python-sat, and it holds the interpreter while it runs)."""
+
+def _solve(name: str, clauses: list[list[int]], limit: float | None,
+           cpu_limit: float | None = None) -> tuple[list[int] | None, float]:
+    """(the model as a list of literals, [] when unsatisfiable, None at a limit; the solver's
+    CPU seconds).
+
+    The solver runs in a child process, stopped at the wall-clock ``limit`` or when it has used
+    ``cpu_limit`` CPU seconds (CaDiCaL cannot be interrupted through python-sat, and it holds
+    the interpreter while it runs)."""
     results: Queue[list[int]] = Queue()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     child = Process(target=_solve_into, args=(name, clauses, results), daemon=True)
     child.start()
+    t0 = time.monotonic()
+    answer: list[int] | None = None
     try:
-        answer: list[int] = results.get(timeout=limit)
-    except Empty:
-        child.kill()
-        return None
+        while True:
+            wait = 2.0 if limit is None else min(2.0, max(0.0, t0 + limit - time.monotonic()))
+            try:
+                answer = results.get(timeout=wait)
+                break
+            except Empty:
+                pass
+            if limit is not None and time.monotonic() - t0 >= limit:
+                break
+            used = _cpu_seconds(child.pid) if cpu_limit is not None and child.pid else None
+            if used is not None and cpu_limit is not None and used >= cpu_limit:
+                break
     finally:
-        child.join(1)
-    return answer
+        if answer is None:
+            child.kill()
+        child.join(5)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return answer, cpu
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,7 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--symmetry", action="store_true", help="lex-leader symmetry breaking")
     ap.add_argument("--lines", action="store_true", help="every line holds a piece")
     ap.add_argument("--solver", default="cadical195", help="a python-sat solver name")
-    ap.add_argument("--time-limit", type=float, default=None, help="seconds")
+    ap.add_argument("--time-limit", type=float, default=None, help="wall-clock seconds")
+    ap.add_argument("--cpu-limit", type=float, default=None,
+                    help="CPU seconds of the solver (fair on a loaded machine)")
     ap.add_argument("--out", type=Path, help="write the StarMap found (arrangement JSON)")
     ap.add_argument("--cnf", type=Path, help="write the DIMACS CNF and stop")
     args = ap.parse_args(argv)
@@ -110,17 +141,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.cnf:
         args.cnf.write_text(cnf.dimacs(problem.describe()))
         return 0
-    model = _solve(args.solver, cnf.clauses, args.time_limit)
-    took = time.monotonic() - t0
+    model, cpu = _solve(args.solver, cnf.clauses, args.time_limit, args.cpu_limit)
+    took = f"{time.monotonic() - t0:.1f} s (solver CPU {cpu:.1f} s; load {os.getloadavg()[0]:.1f})"
     if model is None:
-        print(f"UNKNOWN after {took:.1f} s (time limit)")
+        print(f"UNKNOWN after {took} (limit)")
         return 3
     if not model:
-        print(f"UNSAT in {took:.1f} s ({args.solver})")
+        print(f"UNSAT in {took} ({args.solver})")
         return 1
     arr = problem.arrangement(cnf.placements(model))
     verify(arr)
-    print(f"SAT in {took:.1f} s ({args.solver}); verified")
+    print(f"SAT in {took} ({args.solver}); verified")
     if problem.piece_set.grid.kind == "hexagon" and not problem.no_adjacent:
         h = hull(arr.placements)
         board = board_region(h)
