@@ -10,6 +10,8 @@ Usage::
         --out docs/results/starmap-hexagon-no-adjacent.json
     python3 -m scripts.starmap_sat --slab 8 --symmetry --lines --time-limit 600
     python3 -m scripts.starmap_sat --region hexagon:16/17 --no-adjacent --cnf f.cnf
+    python3 -m scripts.starmap_sat --triangle 36 --lines --symmetry --max-cells 657 \\
+        --solver kissat404 --cpu-limit 1200
 
 ``--slab C``: the convex board ``0 <= q, r <= 31`` and ``C <= q + r <= C + 31`` (32 lines in
 each axis; C = 0 is the 528-cell triangle, C = 16 the 768-cell ``hexagon:16/17``).
@@ -111,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-adjacent", action="store_true")
     ap.add_argument("--symmetry", action="store_true", help="lex-leader symmetry breaking")
     ap.add_argument("--lines", action="store_true", help="every line holds a piece")
+    ap.add_argument("--max-cells", type=int,
+                    help="the hull of the StarMap (its smallest convex board) has at most N cells")
     ap.add_argument("--solver", default="cadical195", help="a python-sat solver name")
     ap.add_argument("--time-limit", type=float, default=None, help="wall-clock seconds")
     ap.add_argument("--cpu-limit", type=float, default=None,
@@ -131,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
         problem = ArrangementProblem.create(args.set, "starmap", region,
                                             no_adjacent=args.no_adjacent)
         t0 = time.monotonic()
-        cnf = encode(problem, symmetry=args.symmetry, line_clauses=args.lines)
+        cnf = encode(problem, symmetry=args.symmetry, line_clauses=args.lines,
+                     max_hull=args.max_cells)
     except InvalidInputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

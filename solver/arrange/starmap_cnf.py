@@ -115,7 +115,7 @@ def line_clauses_apply(problem: ArrangementProblem) -> bool:
 
 
 def encode(problem: ArrangementProblem, symmetry: bool = False,
-           line_clauses: bool = False) -> StarMapCnf:
+           line_clauses: bool = False, max_hull: int | None = None) -> StarMapCnf:
     """The CNF of a StarMap problem (see the module docstring).
 
     Parameters
@@ -128,6 +128,9 @@ def encode(problem: ArrangementProblem, symmetry: bool = False,
         Add "exactly as many lines of each axis hold a piece as a StarMap meets": on a board
         with exactly that many lines, one clause per line ("every line holds a piece"); on a
         board with more, a variable per line and a cardinality constraint per axis.
+    max_hull : int, optional
+        Hexagon boards: the hull of the occupied cells (the smallest convex board holding them,
+        ``solver.arrange.starmap_boards.hull``) has at most this many cells.
 
     Raises
     ------
@@ -207,6 +210,8 @@ def encode(problem: ArrangementProblem, symmetry: bool = False,
                     cnf.clauses.append([-cnf.occ[i], -cnf.occ[j]])
     if line_clauses:
         _add_line_clauses(cnf, problem)
+    if max_hull is not None:
+        _add_hull_bound(cnf, problem, max_hull)
     if symmetry:
         if problem.fixed:
             raise InvalidInputError("symmetry breaking needs a problem without fixed pieces")
@@ -241,6 +246,48 @@ def _add_line_clauses(cnf: StarMapCnf, problem: ArrangementProblem) -> None:
     for d, us in by_axis.items():
         enc = CardEnc.equals(lits=us, bound=needed[d][0], top_id=cnf.variables,
                              encoding=EncType.seqcounter)
+        cnf.clauses.extend(enc.clauses)
+        cnf.variables = max(cnf.variables, enc.nv)
+
+
+def _add_hull_bound(cnf: StarMapCnf, problem: ArrangementProblem, bound: int) -> None:
+    """At most ``bound`` cells of the board lie in the hull of the occupied cells.
+
+    Per axis and line ``j`` two variables: some occupied line at ``<= j`` (``lo``), at ``>= j``
+    (``hi``); a board cell whose three lines all have both is in the hull (``h``). Only the
+    implications towards true are needed under an upper bound on the number of true ``h``.
+    """
+    from pysat.card import CardEnc, EncType
+
+    assert problem.region is not None
+    if problem.piece_set.grid.kind != "hexagon":
+        raise InvalidInputError("the hull bound is defined for hexagon boards")
+    cells = cnf.cells
+    coords = [lambda c: c[0], lambda c: c[1], lambda c: c[0] + c[1]]
+    between: list[dict[int, tuple[int, int]]] = []
+    for coord in coords:
+        values = sorted({coord(c) for c in cells})
+        on: dict[int, list[int]] = {v: [] for v in values}
+        for i, c in enumerate(cells):
+            on[coord(c)].append(cnf.occ[i])
+        lo = {v: cnf.new() for v in values}
+        hi = {v: cnf.new() for v in values}
+        for k, v in enumerate(values):
+            cnf.clauses.extend([[lo[v], -x] for x in on[v]] + [[hi[v], -x] for x in on[v]])
+            if k:
+                cnf.clauses.append([lo[v], -lo[values[k - 1]]])
+                cnf.clauses.append([hi[values[k - 1]], -hi[v]])
+        between.append({v: (lo[v], hi[v]) for v in values})
+    outside = []
+    for c in cells:
+        h = cnf.new()
+        body = [-x for axis, coord in zip(between, coords, strict=True) for x in axis[coord(c)]]
+        cnf.clauses.append([*body, h])
+        outside.append(-h)
+    need = len(cells) - bound
+    if need > 0:
+        enc = CardEnc.atleast(lits=outside, bound=need, top_id=cnf.variables,
+                              encoding=EncType.seqcounter)
         cnf.clauses.extend(enc.clauses)
         cnf.variables = max(cnf.variables, enc.nv)
 

@@ -109,3 +109,32 @@ def test_a_starmap_moved_to_a_larger_convex_board_stays_a_starmap() -> None:
     for region in (triangle(h.up_side), rhombus):
         assert set(arr.placements) <= region.cells and len(region.cells) > h.size
         verify(Arrangement(arr.set_name, "starmap", dict(arr.placements), region))
+
+
+@pytest.mark.parametrize("bound", [10, 25, 40])
+def test_the_hull_bound_accepts_exactly_the_occupied_sets_with_a_small_enough_hull(
+        bound: int) -> None:
+    """The clauses of ``max_hull`` alone (no StarMap rule), against :func:`hull` on random
+    sets of occupied cells of the triangle of side 12."""
+    import random
+
+    from pysat.solvers import Solver
+
+    from solver.arrange.starmap_cnf import StarMapCnf, _add_hull_bound
+
+    problem = ArrangementProblem.create("hexagon", "starmap", triangle(12))
+    assert problem.region is not None
+    cells = problem.region.ordered_cells
+    cnf = StarMapCnf(cells, list(range(1, len(cells) + 1)), {}, [], len(cells))
+    _add_hull_bound(cnf, problem, bound)
+    rng = random.Random(1)
+    answers = set()
+    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
+        for _ in range(60):
+            occupied = set(rng.sample(cells, rng.randint(1, 6)))
+            assumptions = [v if c in occupied else -v for c, v in zip(cells, cnf.occ,
+                                                                      strict=True)]
+            expected = hull(occupied).size <= bound
+            assert solver.solve(assumptions=assumptions) == expected, (occupied, bound)
+            answers.add(expected)
+    assert answers == {True, False}
