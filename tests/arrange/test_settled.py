@@ -129,7 +129,7 @@ def test_dual_search_finds_a_hexagon_rhombus_arrangement_and_honours_fixed_piece
 
 def _script(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "scripts.starmap_sat", *args],
-                          capture_output=True, text=True, cwd=ROOT, timeout=1800)
+                          capture_output=True, text=True, cwd=ROOT, timeout=3600)
 
 
 @pytest.mark.slow
@@ -149,6 +149,18 @@ def test_search_starmap_on_the_678_cell_board(tmp_path: Path) -> None:
     run = _script("--slab", "6", "--symmetry", "--lines", "--out", str(out))
     assert run.returncode == 0, run.stderr
     verify(read_arrangement(out))
+
+
+@pytest.mark.slow
+def test_search_starmap_on_the_636_cell_board(tmp_path: Path) -> None:
+    """kissat on the slab C = 4 (about 10 min here at load 2-6)."""
+    out = tmp_path / "s.json"
+    run = _script("--slab", "4", "--symmetry", "--lines", "--solver", "kissat404",
+                  "--out", str(out))
+    assert run.returncode == 0, run.stderr
+    arr = read_arrangement(out)
+    verify(arr)
+    assert arr.region is not None and len(arr.region.cells) == 636
 
 
 def test_no_convex_board_with_32_lines_each_way_has_fewer_than_528_cells() -> None:
