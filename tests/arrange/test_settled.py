@@ -45,7 +45,7 @@ def test_no_adjacent_hexagon_starmap_is_valid() -> None:
         assert all((q + dq, r + dr) not in arr.placements for dq, dr in deltas.values())
 
 
-def test_smallest_board_starmap_is_valid_on_a_convex_32_line_board() -> None:
+def test_smallest_board_starmap_is_valid_on_its_hull() -> None:
     arr = read_arrangement(RESULTS / "starmap-hexagon-smallest.json")
     verify(arr)
     assert arr.region is not None
@@ -53,6 +53,13 @@ def test_smallest_board_starmap_is_valid_on_a_convex_32_line_board() -> None:
     assert len(cells) == 636  # the figure of docs/results.md, section 3
     # convex: the cells are all of q, r in [0, 31] with q + r in [4, 35]
     assert cells == {(q, r) for q in range(32) for r in range(32) if 4 <= q + r <= 35}
+    # the board is the hull of the pieces: every bound is met by a piece
+    qs = {q for q, _ in arr.placements}
+    rs = {r for _, r in arr.placements}
+    ss = {q + r for q, r in arr.placements}
+    assert (min(qs), max(qs), min(rs), max(rs), min(ss), max(ss)) == (0, 31, 0, 31, 4, 35)
+    # a StarMap meets exactly 32 lines of each axis
+    assert len(qs) == len(rs) == len(ss) == 32
     assert set(_lines_per_axis(arr).values()) == {32}
 
 
