@@ -16,7 +16,7 @@ Usage::
 ``--slab C``: the convex board ``0 <= q, r <= 31`` and ``C <= q + r <= C + 31`` (32 lines in
 each axis; C = 0 is the 528-cell triangle, C = 16 the 768-cell ``hexagon:16/17``).
 ``--triangle N``: the board ``q, r >= 0``, ``q + r <= N - 1``; every convex board with 32 lines
-or more each way and fewer than ``fewest_cells(N + 1)`` cells fits in it (see
+or more each way and fewer than ``fewest_cells(N + 1)`` cells fits in it up to a half-turn (see
 ``solver.arrange.starmap_boards``). The StarMap found is written on its hull, the smallest
 convex board holding it (a StarMap on a convex board depends on the occupied cells alone), and
 verified there. ``--solver``: any python-sat solver name (``kissat404`` is the fastest here).

@@ -8,12 +8,18 @@ smallest convex board holding it is its *hull*, the tightest such bounds.
 
 Every convex board is the *up-triangle* ``q >= q_lo``, ``r >= r_lo``, ``q + r <= s_hi`` of
 side ``n = s_hi - q_lo - r_lo + 1`` with its three corners cut off (cuts of ``k_s``, ``k_q``,
-``k_r`` lines). It has ``n - k`` lines along each axis and ``T(n) - T(k_s) - T(k_q) - T(k_r)``
-cells (``T(m) = m (m + 1) / 2``; the cuts of a tight board never overlap). With 32 lines or
-more in every axis each cut is at most ``n - 32``, so such a board has at least
-``T(n) - 3 T(n - 32)`` cells (:func:`fewest_cells`): the slab ``n - 32``. And it lies inside a
-translate of the triangle of side ``n``, so if no StarMap fits the triangle of side ``n``, every
-StarMap's hull has a side of at least ``n + 1`` and at least ``fewest_cells(n + 1)`` cells.
+``k_r`` lines), and also the down-triangle ``q <= q_hi``, ``r <= r_hi``, ``q + r >= s_lo`` of
+side ``q_hi + r_hi - s_lo + 1`` with its corners cut. It has ``n - k`` lines along each axis and
+``T(n) - T(k_s) - T(k_q) - T(k_r)`` cells (``T(m) = m (m + 1) / 2``; the cuts of a tight board
+never overlap). With 32 lines or more in every axis each cut is at most ``n - 32``, so such a
+board has at least ``T(n) - 3 T(n - 32)`` cells (:func:`fewest_cells`; the slab ``n - 32``).
+That bound is not monotone in ``n`` (the down-triangle of side 32 has up-side 63), so the
+reduction uses the smaller of the two sides: a board with fewer than ``fewest_cells(n + 1)``
+cells (n from 32 to 36) fits in a translate of the triangle of side ``n``, after a half-turn
+when its down-side is the smaller; a half-turn maps StarMaps to StarMaps. So if no StarMap
+fits in the triangle of side ``n``, every board holding one has at least
+``fewest_cells(n + 1)`` cells. ``tests/arrange/test_starmap_boards.py`` checks this by
+enumeration.
 
 Examples
 --------
@@ -74,6 +80,12 @@ class Hull:
         """The side of the smallest up-triangle ``q >= q_lo, r >= r_lo, q + r <= s_hi``
         holding the board."""
         return self.s_hi - self.q_lo - self.r_lo + 1
+
+    @property
+    def down_side(self) -> int:
+        """The side of the smallest down-triangle ``q <= q_hi, r <= r_hi, q + r >= s_lo``
+        holding the board."""
+        return self.q_hi + self.r_hi - self.s_lo + 1
 
     def text(self) -> str:
         """The bounds as inequalities."""

@@ -42,31 +42,59 @@ def test_slabs(c: int, size: int) -> None:
     assert h.lines == (32, 32, 32) and h.up_side == 32 + c
 
 
-def test_every_convex_board_with_32_lines_each_way_holds_at_least_fewest_cells() -> None:
-    """Every tight convex board (translated to ``q_lo = r_lo = 0``) with 32 or more lines
-    along each axis and an up-side ``n`` from 32 to 44 has at least ``fewest_cells(n)`` cells,
-    and some board reaches it; so a board with fewer than ``fewest_cells(n + 1)`` cells has an
-    up-side of at most ``n`` and fits in the triangle of side ``n``."""
-    least: dict[int, int] = {}
-    for q_hi in range(31, 44):
-        for r_hi in range(31, 44):
-            for s_hi in range(31, 44):
-                for s_lo in range(0, s_hi - 30):
-                    h = Hull(0, q_hi, 0, r_hi, s_lo, s_hi)
+def _tight_boards(widest: int) -> list[Hull]:
+    """Every tight convex board with ``q_lo = r_lo = 0`` (a translation) and 32 to ``widest``
+    lines along each axis."""
+    out = []
+    for q_hi in range(LINES - 1, widest):
+        for r_hi in range(LINES - 1, widest):
+            for s_lo in range(0, min(q_hi, r_hi) + 1):
+                for s_hi in range(s_lo + LINES - 1, s_lo + widest):
                     # tight: every bound is met by a cell
-                    if s_hi > q_hi + r_hi or s_lo > min(q_hi, r_hi) or s_hi < max(q_hi, r_hi):
-                        continue
-                    if min(h.lines) < LINES:
-                        continue
-                    n = h.up_side
-                    cells = _cells(q_hi, r_hi, s_lo, s_hi)
-                    least[n] = min(least.get(n, cells), cells)
-                    # inside the triangle of side n
-                    assert s_hi <= n - 1
-    for n in range(32, 44):
+                    if max(q_hi, r_hi) <= s_hi <= q_hi + r_hi:
+                        out.append(Hull(0, q_hi, 0, r_hi, s_lo, s_hi))
+    return out
+
+
+def test_fewest_cells_is_the_least_board_of_each_up_side() -> None:
+    """Every tight convex board with 32 or more lines along each axis and an up-side ``n``
+    from 32 to 40 has at least ``fewest_cells(n)`` cells, and some board reaches it."""
+    least: dict[int, int] = {}
+    for h in _tight_boards(41):
+        cells = _cells(h.q_hi, h.r_hi, h.s_lo, h.s_hi)
+        least[h.up_side] = min(least.get(h.up_side, cells), cells)
+    for n in range(32, 41):
         assert least[n] == fewest_cells(n), n
     assert [fewest_cells(n) for n in range(32, 38)] == [528, 558, 586, 612, 636, 658]
     assert [tri(n) for n in range(32, 37)] == [528, 561, 595, 630, 666]
+    assert fewest_cells(63) == 528  # the down-triangle: fewest_cells is not monotone
+
+
+def test_every_small_board_fits_a_small_triangle_up_to_a_half_turn() -> None:
+    """Section 3's reduction. (1) A board with ``W`` lines along some axis has at least
+    ``g(W) = sum(min(32, s + 1, 63 - s) for s < W)`` cells (the sliding-window argument of
+    section 3; checked here up to 41 lines): g(37) = 673, so every board with fewer than 666
+    cells has at most 36 lines per axis and is enumerated here. (2) Every such board with fewer
+    than ``fewest_cells(n + 1)`` cells, for n = 32 ... 36, has ``min(up_side, down_side) <= n``:
+    it fits in a translate of the triangle of side ``n``, after a half-turn when its down-side
+    is the smaller (a half-turn maps StarMaps to StarMaps)."""
+
+    def g(w: int) -> int:
+        return sum(min(LINES, s + 1, 2 * LINES - 1 - s) for s in range(w))
+
+    assert [g(w) for w in (32, 33, 36, 37)] == [528, 559, 646, 673]
+    boards = _tight_boards(42)
+    for h in boards:
+        cells = _cells(h.q_hi, h.r_hi, h.s_lo, h.s_hi)
+        assert cells >= g(max(h.lines)), h
+        assert h.up_side + h.down_side == sum(h.lines) - 1
+        side = min(h.up_side, h.down_side)
+        for n in range(32, 37):
+            if cells < fewest_cells(n + 1):
+                assert side <= n, (h, cells)
+    down = Hull(0, 31, 0, 31, 31, 62)
+    assert down.up_side == 63 and down.down_side == 32 and down.size == 528
+    assert {(31 - q, 31 - r) for q, r in down.cells()} == triangle(32).cells
 
 
 def test_a_hull_of_tight_bounds_counts_like_the_line_by_line_sum() -> None:
