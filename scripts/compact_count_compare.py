@@ -76,13 +76,15 @@ def approxmc(name: str, sampling: str, seed: int, limit: float) -> dict[str, Any
     return {"sampling": sampling, "count": n, "seconds": round(secs, 1)}
 
 
-def estimates(name: str, batches: int, probes: int, seed: int) -> dict[str, Any]:
+def estimates(name: str, batches: int, probes: int, seed: int,
+              tail: int | None = None) -> dict[str, Any]:
     from solver.arrange.engines.kernel import KernelSearch
     from solver.arrange.estimate import choose_tail, estimate
     from solver.arrange.instance import EdgeInstance
 
     problem = problem_named(name)
-    tail = choose_tail(KernelSearch(EdgeInstance.build(problem), dynamic=True), seed)
+    if tail is None:
+        tail = choose_tail(KernelSearch(EdgeInstance.build(problem), dynamic=True), seed)
     t = time.time()
     runs = [estimate(problem, probes=probes, seed=seed + b, tail=tail) for b in range(batches)]
     secs = time.time() - t
@@ -104,6 +106,8 @@ def main() -> None:
     ap.add_argument("--batches", type=int, default=10)
     ap.add_argument("--probes", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--tail", type=int, default=None,
+                    help="the exact tail of the estimator (default: chosen by a pilot)")
     ap.add_argument("--approxmc-limit", type=float, default=300.0)
     ap.add_argument("--samplings", default="edges,pieces")
     ap.add_argument("--out", type=Path)
@@ -112,7 +116,7 @@ def main() -> None:
     for name in args.problems.split(","):
         row: dict[str, Any] = {"problem": name, "exact": KNOWN.get(name),
                                "load_before": list(os.getloadavg())}
-        row["tail_estimator"] = estimates(name, args.batches, args.probes, args.seed)
+        row["tail_estimator"] = estimates(name, args.batches, args.probes, args.seed, args.tail)
         print(json.dumps(row), flush=True)
         row["approxmc"] = [approxmc(name, s, args.seed, args.approxmc_limit)
                            for s in args.samplings.split(",") if s]

@@ -69,3 +69,74 @@ def test_rerun_the_comparison_on_small_problems(tmp_path: Path) -> None:
     sq = got["square4x4"]
     assert sq["tail_estimator"]["normal_95"][0] < 652 * 1.1
     assert all(652 / 1.8 <= a["count"] <= 652 * 1.8 for a in sq["approxmc"])
+
+
+# --- the guaranteed upper bound (exact counts of relaxations) --------------------------------
+
+def test_the_axis_bound_is_recomputed() -> None:
+    from solver.arrange.count_axes import axis_bound
+    from solver.arrange.layout import EdgeLayout
+
+    doc = json.loads(RESULT.read_text())
+    up = doc["upper_bound"]
+    u = axis_bound(EdgeLayout.build(ArrangementProblem.create("hexagon", "compact",
+                                                              "rhombus:8x8")))
+    assert str(u) == up["axis_bound"]["value"]
+    factors = [int(f) for f in up["axis_bound"]["axis_factors"]]
+    assert factors[0] * factors[1] * factors[2] == u
+    pooled = doc["pooled_markov"]
+    # the stored guaranteed interval: lower (99.9%) < estimate < pattern bound < axis bound
+    assert pooled["lower"] < pooled["estimate"] < int(up["value"]) < u < 2 ** 161
+
+
+@pytest.mark.slow
+def test_the_pattern_bound_is_recomputed() -> None:
+    from solver.arrange.count_axes import axis_bound, pattern_bounds
+    from solver.arrange.layout import EdgeLayout
+
+    up = json.loads(RESULT.read_text())["upper_bound"]
+    lay = EdgeLayout.build(ArrangementProblem.create("hexagon", "compact", "rhombus:8x8"))
+    bounds = pattern_bounds(lay)
+    assert sum(bounds.values()) == 64 * axis_bound(lay)  # sum over v of E[n_v] is 64
+    v = min(bounds, key=lambda p: (bounds[p], p))
+    assert (v, bounds[v]) == (up["pattern"], int(up["value"]))
+
+
+def test_every_stored_relaxation_bounds_its_known_count() -> None:
+    rows = json.loads(RESULT.read_text())["relaxations"]["rows"]
+    checked = 0
+    for row in rows:
+        if row["bound"] is None or row["exact"] is None:
+            continue
+        bound = int(row["bound"])
+        assert bound >= row["exact"], row
+        if row["method"] == "dp:all":  # every side a class: the relaxation is the problem
+            assert bound == row["exact"]
+        checked += 1
+    assert checked >= 20
+    full = {r["method"]: r for r in rows if r["problem"] == "full"}
+    assert int(full["axes"]["bound"]) < int(full["dp:side:0"]["bound"]) < 2 ** 161
+
+
+def test_the_pooled_markov_bound() -> None:
+    doc = json.loads(RESULT.read_text())
+    pooled = doc["pooled_markov"]
+    first = next(r for r in doc["problems"] if r["problem"] == "full")["tail_estimator"]
+    means = first["batch_means"] + doc["more_batches"]["batch_means"]
+    assert pooled["batches"] == len(means) == 30
+    assert pooled["factor"] ** -len(means) == pytest.approx(2.0 ** -10)
+    assert pooled["lower"] == pytest.approx(min(means) / pooled["factor"])
+    assert pooled["confidence"] == pytest.approx(1 - 2.0 ** -10)
+    assert pooled["estimate"] == pytest.approx(sum(means) / len(means))
+    assert first["markov_lower"] < pooled["lower"]
+
+
+@pytest.mark.slow
+def test_a_frontier_relaxation_of_the_full_rhombus_is_recomputed() -> None:
+    from solver.arrange.count_relaxation import RelaxedCount, side_classing
+    from solver.arrange.layout import EdgeLayout
+
+    rows = json.loads(RESULT.read_text())["relaxations"]["rows"]
+    stored = next(r for r in rows if r["problem"] == "full" and r["method"] == "dp:side:0")
+    lay = EdgeLayout.build(ArrangementProblem.create("hexagon", "compact", "rhombus:8x8"))
+    assert str(RelaxedCount(lay, [side_classing(lay, 0)]).count()) == stored["bound"]
