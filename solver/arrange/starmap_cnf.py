@@ -14,8 +14,9 @@ so exactly as many cells are occupied as the set has pieces. Options: no two pie
 neighbouring cells; lex-leader symmetry breaking over the board's symmetries
 (``occ <=lex occ o sigma`` for every symmetry ``sigma`` that maps the board onto itself: a
 symmetric image of a StarMap is a StarMap, so the formula stays satisfiable exactly when the
-problem is); the redundant clause "every line of every axis holds a piece" (only for boards
-with exactly as many lines per axis as a StarMap must meet; see ``line_clauses``).
+problem is); the redundant constraint "exactly as many lines of each axis hold a piece as a
+StarMap meets" (on a board with exactly that many lines: every line holds a piece; see
+``lines_needed``).
 
 Examples
 --------
@@ -86,30 +87,35 @@ def _lines(problem: ArrangementProblem) -> list[tuple[int, list[int]]]:
     return out
 
 
-def line_clauses_apply(problem: ArrangementProblem) -> bool:
-    """True when every line of the board must hold a piece.
+def lines_needed(problem: ArrangementProblem) -> dict[int, tuple[int, int]]:
+    """Per axis (its smaller direction): (the lines a StarMap meets, the lines of the board).
 
     Along an axis, the pieces blank on both sides of it stand alone on their lines and the
     pieces with a beam on exactly one side end the lines holding several pieces, so a StarMap
-    meets exactly ``both_blank + one_side / 2`` lines of that axis. When the board has exactly
-    that many lines in every axis, every line holds a piece.
+    meets exactly ``both_blank + one_side / 2`` lines of that axis.
     """
     ps = problem.piece_set
     grid = ps.grid
     per_axis: dict[int, int] = {}
     for d, _line in _lines(problem):
         per_axis[d] = per_axis.get(d, 0) + 1
+    out = {}
     for d, n_lines in per_axis.items():
         o = grid.opposite((0, 0), d)
         both_blank = sum(1 for p in ps.pieces if not p.beams & (d | o))
         one_side = sum(1 for p in ps.pieces if bool(p.beams & d) != bool(p.beams & o))
-        if n_lines != both_blank + one_side // 2:
-            return False
-    return True
+        out[d] = (both_blank + one_side // 2, n_lines)
+    return out
+
+
+def line_clauses_apply(problem: ArrangementProblem) -> bool:
+    """True when every line of the board must hold a piece: the board has exactly as many
+    lines in every axis as a StarMap meets (see :func:`lines_needed`)."""
+    return all(need == have for need, have in lines_needed(problem).values())
 
 
 def encode(problem: ArrangementProblem, symmetry: bool = False,
-           line_clauses: bool = False) -> StarMapCnf:
+           line_clauses: bool = False, max_hull: int | None = None) -> StarMapCnf:
     """The CNF of a StarMap problem (see the module docstring).
 
     Parameters
@@ -119,13 +125,18 @@ def encode(problem: ArrangementProblem, symmetry: bool = False,
     symmetry : bool
         Add lex-leader clauses for every symmetry of the board (no fixed pieces allowed).
     line_clauses : bool
-        Add "every line holds a piece"; raises InvalidInputError when the board has more lines
-        than a StarMap must meet (then the clause would not follow from the rules).
+        Add "exactly as many lines of each axis hold a piece as a StarMap meets": on a board
+        with exactly that many lines, one clause per line ("every line holds a piece"); on a
+        board with more, a variable per line and a cardinality constraint per axis.
+    max_hull : int, optional
+        Hexagon boards: the hull of the occupied cells (the smallest convex board holding them,
+        ``solver.arrange.starmap_boards.hull``) has at most this many cells.
 
     Raises
     ------
     InvalidInputError
-        For another kind, or an option that does not apply.
+        For another kind, or an option that does not apply (symmetry with fixed pieces, line
+        clauses on a board with fewer lines than a StarMap meets).
     """
     from pysat.card import CardEnc, EncType
 
@@ -198,11 +209,9 @@ def encode(problem: ArrangementProblem, symmetry: bool = False,
                 if j is not None and i < j:
                     cnf.clauses.append([-cnf.occ[i], -cnf.occ[j]])
     if line_clauses:
-        if not line_clauses_apply(problem):
-            raise InvalidInputError(
-                f"board {problem.region.name!r} has more lines than a StarMap must meet")
-        for _d, line in _lines(problem):
-            cnf.clauses.append([cnf.occ[i] for i in line])
+        _add_line_clauses(cnf, problem)
+    if max_hull is not None:
+        _add_hull_bound(cnf, problem, max_hull)
     if symmetry:
         if problem.fixed:
             raise InvalidInputError("symmetry breaking needs a problem without fixed pieces")
@@ -210,6 +219,77 @@ def encode(problem: ArrangementProblem, symmetry: bool = False,
             image = [cnf.occ[index[sym.cells[c]]] for c in cells]
             _lex_leq(cnf, cnf.occ, image)
     return cnf
+
+
+def _add_line_clauses(cnf: StarMapCnf, problem: ArrangementProblem) -> None:
+    """The line-count constraints of :func:`encode` (``line_clauses``)."""
+    from pysat.card import CardEnc, EncType
+
+    assert problem.region is not None
+    needed = lines_needed(problem)
+    for need, have in needed.values():
+        if have < need:
+            raise InvalidInputError(
+                f"board {problem.region.name!r} has {have} lines along an axis; a StarMap "
+                f"meets {need}")
+    by_axis: dict[int, list[int]] = {}
+    for d, line in _lines(problem):
+        lits = [cnf.occ[i] for i in line]
+        need, have = needed[d]
+        if need == have:
+            cnf.clauses.append(lits)
+            continue
+        u = cnf.new()  # u <-> the line holds a piece
+        cnf.clauses.append([-u, *lits])
+        cnf.clauses.extend([[u, -x] for x in lits])
+        by_axis.setdefault(d, []).append(u)
+    for d, us in by_axis.items():
+        enc = CardEnc.equals(lits=us, bound=needed[d][0], top_id=cnf.variables,
+                             encoding=EncType.seqcounter)
+        cnf.clauses.extend(enc.clauses)
+        cnf.variables = max(cnf.variables, enc.nv)
+
+
+def _add_hull_bound(cnf: StarMapCnf, problem: ArrangementProblem, bound: int) -> None:
+    """At most ``bound`` cells of the board lie in the hull of the occupied cells.
+
+    Per axis and line ``j`` two variables: some occupied line at ``<= j`` (``lo``), at ``>= j``
+    (``hi``); a board cell whose three lines all have both is in the hull (``h``). Only the
+    implications towards true are needed under an upper bound on the number of true ``h``.
+    """
+    from pysat.card import CardEnc, EncType
+
+    assert problem.region is not None
+    if problem.piece_set.grid.kind != "hexagon":
+        raise InvalidInputError("the hull bound is defined for hexagon boards")
+    cells = cnf.cells
+    coords = [lambda c: c[0], lambda c: c[1], lambda c: c[0] + c[1]]
+    between: list[dict[int, tuple[int, int]]] = []
+    for coord in coords:
+        values = sorted({coord(c) for c in cells})
+        on: dict[int, list[int]] = {v: [] for v in values}
+        for i, c in enumerate(cells):
+            on[coord(c)].append(cnf.occ[i])
+        lo = {v: cnf.new() for v in values}
+        hi = {v: cnf.new() for v in values}
+        for k, v in enumerate(values):
+            cnf.clauses.extend([[lo[v], -x] for x in on[v]] + [[hi[v], -x] for x in on[v]])
+            if k:
+                cnf.clauses.append([lo[v], -lo[values[k - 1]]])
+                cnf.clauses.append([hi[values[k - 1]], -hi[v]])
+        between.append({v: (lo[v], hi[v]) for v in values})
+    outside = []
+    for c in cells:
+        h = cnf.new()
+        body = [-x for axis, coord in zip(between, coords, strict=True) for x in axis[coord(c)]]
+        cnf.clauses.append([*body, h])
+        outside.append(-h)
+    need = len(cells) - bound
+    if need > 0:
+        enc = CardEnc.atleast(lits=outside, bound=need, top_id=cnf.variables,
+                              encoding=EncType.seqcounter)
+        cnf.clauses.extend(enc.clauses)
+        cnf.variables = max(cnf.variables, enc.nv)
 
 
 def _lex_leq(cnf: StarMapCnf, a: list[int], b: list[int]) -> None:
