@@ -100,15 +100,18 @@ class NumbridgeKnowledge(Knowledge):
     #: how many first moves (best by the one-move evaluation) get the pair look-ahead
     pair_width = 12
 
+    def score(self, g: Game, seat: int, threats: bool = False) -> float:
+        """The one-move evaluation the root is ordered by (the greedy block evaluation)."""
+        return evaluate(g, seat, threats=threats)
+
     def root_order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
-        """The root's useful moves by the greedy block evaluation after the move; with
-        ``pair_root`` on the first move of a pair, the ``pair_width`` best of them by their
-        best second move (the refill unknown: the hand that is left), as the ``search``
-        player ranks them."""
+        """The root's useful moves by :meth:`score` after the move; with ``pair_root`` on the
+        first move of a pair, the ``pair_width`` best of them by their best second move (the
+        refill unknown: the hand that is left), as the ``search`` player ranks them."""
         assert isinstance(state, NumbridgeState)
         g = state.g
         p = g.mover
-        scored = [(evaluate(_after(g, m), p), rng.random(), m) for m in useful_moves(g)]
+        scored = [(self.score(_after(g, m), p), rng.random(), m) for m in useful_moves(g)]
         scored.sort(key=lambda t: (-t[0], t[1]))
         if not self.pair_root or g.left_in_pair < 2:
             return [m for _, _, m in scored]
@@ -119,9 +122,8 @@ class NumbridgeKnowledge(Knowledge):
                 value = s1
             else:
                 h.bag = []  # the refill is unknown: the hand that is left
-                seconds = useful_moves(h)
-                value = max((evaluate(_after(h, m2), p, threats=True) for m2 in seconds),
-                            default=s1)
+                value = max((self.score(_after(h, m2), p, threats=True)
+                             for m2 in useful_moves(h)), default=s1)
             head.append((value, tie, m1))
         head.sort(key=lambda t: (-t[0], t[1]))
         return [m for _, _, m in head] + [m for _, _, m in scored[self.pair_width:]]
@@ -150,28 +152,9 @@ class OddsKnowledge(NumbridgeKnowledge):
     worth each seat's chance of winning a majority of the blocks, every block a race scored by
     the problem of points, and the root is ordered by that evaluation (player ``mcts-odds``)."""
 
-    def root_order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
-        """The root's useful moves by :func:`solver.numbridge.odds.odds_evaluate` after the
-        move; on the first move of a pair the ``pair_width`` best by their best second move."""
-        assert isinstance(state, NumbridgeState)
-        g = state.g
-        p = g.mover
-        scored = [(odds_evaluate(_after(g, m), p), rng.random(), m) for m in useful_moves(g)]
-        scored.sort(key=lambda t: (-t[0], t[1]))
-        if not self.pair_root or g.left_in_pair < 2:
-            return [m for _, _, m in scored]
-        head = []
-        for s1, tie, m1 in scored[:self.pair_width]:
-            h = _after(g, m1)
-            if h.result is not None or h.mover != p:
-                value = s1
-            else:
-                h.bag = []
-                value = max((odds_evaluate(_after(h, m2), p, threats=True)
-                             for m2 in useful_moves(h)), default=s1)
-            head.append((value, tie, m1))
-        head.sort(key=lambda t: (-t[0], t[1]))
-        return [m for _, _, m in head] + [m for _, _, m in scored[self.pair_width:]]
+    def score(self, g: Game, seat: int, threats: bool = False) -> float:
+        """The root's one-move evaluation: :func:`solver.numbridge.odds.odds_evaluate`."""
+        return odds_evaluate(g, seat, threats=threats)
 
     def evaluate(self, state: GameState[Any]) -> list[float]:
         assert isinstance(state, NumbridgeState)
