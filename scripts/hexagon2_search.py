@@ -37,10 +37,10 @@ import time
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 from puzzles.arrangements import verify
 from puzzles.jsonstyle import dumps
+from scripts.hexagon2_two_stage import anneal_counts
 from solver.arrange.api import first
 from solver.arrange.instance import EdgeInstance
 from solver.arrange.problem import ArrangementProblem
@@ -97,53 +97,6 @@ def run_mrv(nodes: int, dual: bool, out: Path | None) -> int:
     return 1
 
 
-@njit(cache=True)
-def _anneal(nb, back, pat, cnt, seed, steps, t0, t1):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """Flip one random edge a step (Metropolis); returns the duplicates left."""
-    np.random.seed(seed)
-    n, k = nb.shape
-    dup = 0
-    for p in range(cnt.shape[0]):
-        if cnt[p] > 1:
-            dup += cnt[p] - 1
-    for it in range(steps):
-        if dup == 0:
-            return 0
-        temp = t0 * (t1 / t0) ** (it / steps)
-        a = np.random.randint(n)
-        j = np.random.randint(k)
-        o = nb[a, j]
-        if o < 0:
-            continue
-        pa = pat[a]
-        pb = pat[o]
-        na = pa ^ (1 << j)
-        nbp = pb ^ (1 << back[a, j])
-        d = 0
-        cnt[pa] -= 1
-        if cnt[pa] >= 1:
-            d -= 1
-        cnt[pb] -= 1
-        if cnt[pb] >= 1:
-            d -= 1
-        if cnt[na] >= 1:
-            d += 1
-        cnt[na] += 1
-        if cnt[nbp] >= 1:
-            d += 1
-        cnt[nbp] += 1
-        if d <= 0 or np.random.random() < np.exp(-d / temp):
-            pat[a] = na
-            pat[o] = nbp
-            dup += d
-        else:
-            cnt[na] -= 1
-            cnt[nbp] -= 1
-            cnt[pa] += 1
-            cnt[pb] += 1
-    return dup
-
-
 def run_anneal(steps: int, rounds: int, seed: int, t0: float, t1: float,
                out: Path | None) -> int:
     """Anneal from random edges; each round restarts the temperature."""
@@ -159,7 +112,7 @@ def run_anneal(steps: int, rounds: int, seed: int, t0: float, t1: float,
     start = time.monotonic()
     dup = -1
     for r in range(rounds):
-        dup = int(_anneal(nb, back, pat, cnt, seed * 1000 + r, steps, t0, t1))
+        dup = int(anneal_counts(nb, back, pat, cnt, 1, seed * 1000 + r, steps, t0, t1, inst.k))
         print(f"round {r}: {dup} duplicated patterns, {time.monotonic() - start:.0f} s",
               flush=True)
         if dup == 0:

@@ -39,8 +39,9 @@ Clauses = list[list[int]]
 
 
 @njit(cache=True)
-def _anneal_counts(nb, back, pat, cnt, target, seed, steps, t0, t1):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """Flip one random side edge a step (Metropolis) until no pattern exceeds ``target``."""
+def anneal_counts(nb, back, pat, cnt, target, seed, steps, t0, t1, directions):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Flip one random edge among the first ``directions`` of a cell a step (Metropolis) until
+    no pattern exceeds ``target``; returns the excess left (``target`` 1: the duplicates)."""
     np.random.seed(seed)
     n = nb.shape[0]
     excess = 0
@@ -52,7 +53,7 @@ def _anneal_counts(nb, back, pat, cnt, target, seed, steps, t0, t1):  # type: ig
             return 0
         temp = t0 * (t1 / t0) ** (it / steps)
         a = np.random.randint(n)
-        j = np.random.randint(6)
+        j = np.random.randint(directions)
         o = nb[a, j]
         if o < 0:
             continue
@@ -102,8 +103,8 @@ def exact_sides(inst: EdgeInstance, seed: int, rounds: int = 20,
     cnt = np.bincount(pat, minlength=64).astype(np.int64)
     nb, back = inst.nb[:, :6].astype(np.int64), inst.back[:, :6].astype(np.int64)
     for r in range(rounds):
-        if _anneal_counts(nb, back, pat, cnt, inst.n // 64, seed * 1000 + r, steps,
-                          0.5, 0.05) == 0:
+        if anneal_counts(nb, back, pat, cnt, inst.n // 64, seed * 1000 + r, steps,
+                          0.5, 0.05, 6) == 0:
             return pat
     return None
 
