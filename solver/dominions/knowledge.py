@@ -159,6 +159,12 @@ def order_moves(pos: Position, rng: random.Random,
             v -= 1.5
         v += 0.1 * min(n, 4) + heat.get(c, 0.0) + rng.random() * 0.05
         scored.append((v, Move(c, p)))
+    return _with_pass(pos, me, scored)
+
+
+def _with_pass(pos: Position, me: int, scored: list[tuple[float, Move]]) -> list[Move]:
+    """The scored moves, best first, and the pass: first when passing now ends the game
+    won for ``me`` (the opponent has just passed), otherwise last."""
     scored.sort(key=lambda t: -t[0])
     moves = [m for _, m in scored]
     if pos.passes == 1:
@@ -254,14 +260,7 @@ def node_moves(pos: Position, rng: random.Random, quiet: int = QUIET,
         found += sum(1 for v, _ in best if v >= QUIET_GOOD)
         if found >= quiet:
             break
-    scored.sort(key=lambda t: -t[0])
-    moves = [m for _, m in scored]
-    if pos.passes == 1:
-        w, b = pos.score()
-        if (w > b) if me == 0 else (b > w):
-            return [PASS, *moves]
-    moves.append(PASS)
-    return moves
+    return _with_pass(pos, me, scored)
 
 
 class DominionsKnowledge(Knowledge):
