@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from puzzles.errors import InvalidInputError
-from solver.arrange.engines.frontier import best_order, frontier_width
+from solver.arrange.engines.frontier import best_order, frontier_width, half_edge_slots
 from solver.arrange.layout import EdgeLayout
 
 #: The moduli of the exact counts: 2^64 (uint64 wrap-around) and two primes below 2^56.
@@ -220,10 +220,6 @@ class RelaxedCount:
 
     def _plan(self) -> list[_Step]:
         lay = self.lay
-        where = {c: t for t, c in enumerate(self.order)}
-        slot_of: dict[tuple[int, int], int] = {}
-        free: list[int] = []
-        top = 0
         field_of = {(f.classing, f.cls): i for i, f in enumerate(self.fields)}
         cand = [set(lay.candidates(c)) for c in range(lay.n)]
         if not self.exclude_fixed:  # every pattern the border allows, fixed pieces included
@@ -231,23 +227,8 @@ class RelaxedCount:
                     {lay.offset[c] + b for b in range(1 << lay.k) if not b & lay.blank_mask[c]}
                     for c, cs in enumerate(cand)]
         steps = []
-        for t, c in enumerate(self.order):
-            close, opened = [], []
-            for j in range(lay.k):
-                o = lay.nb[c][j]
-                if o >= 0 and where[o] < t:
-                    slot = slot_of.pop((o, lay.back[c][j]))
-                    close.append((j, slot))
-                    free.append(slot)
-            free.sort()
-            for j in range(lay.k):
-                o = lay.nb[c][j]
-                if o >= 0 and where[o] > t:
-                    slot = free.pop(0) if free else top
-                    if slot == top:
-                        top += 1
-                    slot_of[(c, j)] = slot
-                    opened.append((j, slot))
+        plan = half_edge_slots(self.order, lay.k, lay.nb, lay.back)
+        for t, (c, close, opened) in enumerate(plan):
             clear = sum(1 << s for _j, s in close)
             closed_sides = sum(1 << j for j, _s in close)
             open_sides = ((1 << lay.k) - 1) & ~closed_sides & ~lay.blank_mask[c]

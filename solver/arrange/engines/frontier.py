@@ -34,7 +34,7 @@ Examples
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
@@ -70,6 +70,45 @@ DICT_TRANSITIONS_NUMPY = 2_000
 def as_layout(inst: Layout) -> EdgeLayout:
     """The plain layout of an ``EdgeLayout`` or ``EdgeInstance``."""
     return inst if isinstance(inst, EdgeLayout) else inst.layout
+
+
+def half_edge_slots(order: Sequence[int], k: int, nb: Sequence[Sequence[int]],
+                    back: Sequence[Sequence[int]]
+                    ) -> list[tuple[int, list[tuple[int, int]], list[tuple[int, int]]]]:
+    """The frontier's bookkeeping for cells filled in ``order``: per cell, the ``(side, slot)``
+    pairs it closes (edges to cells filled before it) and opens (to cells filled after).
+
+    An open edge holds a slot number from the moment its first cell is filled until its
+    second is; a freed slot is reused, lowest first, so the slots in use never exceed the
+    frontier width. ``nb[c][j]`` is the neighbour on side ``j`` (-1: none), ``back[c][j]``
+    its side facing ``c``.
+    """
+    where = {c: t for t, c in enumerate(order)}
+    slot_of: dict[tuple[int, int], int] = {}  # open half-edge (cell, side) -> slot
+    free: list[int] = []
+    top = 0
+    plan = []
+    for t, c in enumerate(order):
+        close: list[tuple[int, int]] = []
+        opened: list[tuple[int, int]] = []
+        for j in range(k):
+            o = nb[c][j]
+            if o >= 0 and where[o] < t:
+                slot = slot_of.pop((o, back[c][j]))
+                close.append((j, slot))
+                free.append(slot)
+        free.sort()
+        for j in range(k):
+            o = nb[c][j]
+            if o >= 0 and where[o] > t:
+                if free:
+                    slot = free.pop(0)
+                else:
+                    slot, top = top, top + 1
+                slot_of[(c, j)] = slot
+                opened.append((j, slot))
+        plan.append((c, close, opened))
+    return plan
 
 
 @dataclass(frozen=True)
@@ -157,32 +196,9 @@ class FrontierCount:
     def _plan(self) -> list[_Step]:
         inst = self.inst
         base = inst.piece_space
-        where = {c: t for t, c in enumerate(self.order)}
-        slot_of: dict[tuple[int, int], int] = {}  # open half-edge (cell, side) -> slot
-        free: list[int] = []
-        top = 0
-        steps = []
-        for t, c in enumerate(self.order):
-            close, opened = [], []
-            for j in range(inst.k):
-                o = inst.nb[c][j]
-                if o >= 0 and where[o] < t:
-                    slot = slot_of.pop((o, inst.back[c][j]))
-                    close.append((j, slot))
-                    free.append(slot)
-            free.sort()
-            for j in range(inst.k):
-                o = inst.nb[c][j]
-                if o >= 0 and where[o] > t:
-                    if free:
-                        slot = free.pop(0)
-                    else:
-                        slot, top = top, top + 1
-                    slot_of[(c, j)] = slot
-                    opened.append((j, slot))
-            steps.append(self._step(c, tuple((j, s + base) for j, s in close),
-                                    tuple((j, s + base) for j, s in opened)))
-        return steps
+        return [self._step(c, tuple((j, s + base) for j, s in close),
+                           tuple((j, s + base) for j, s in opened))
+                for c, close, opened in half_edge_slots(self.order, inst.k, inst.nb, inst.back)]
 
     def _step(self, c: int, close: tuple[tuple[int, int], ...],
               opened: tuple[tuple[int, int], ...]) -> _Step:
