@@ -4,7 +4,6 @@ tournaments, CP-SAT extremes and endgame puzzles."""
 from __future__ import annotations
 
 import re
-import statistics
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +28,9 @@ from solver.dominimum.analysis import (
     omega_report,
     value_groups,
 )
+from solver.dominimum.gamedef import DOMINIMUM, DOMINOMEGA
 from solver.dominimum.placement import Candidate, rank_dominimum, rank_dominomega
 from solver.play.match import MatchResult
-from solver.play.registry import player_names
 from solver.progress import progress_bar
 
 PathOption = click.Path(dir_okay=False, path_type=Path)
@@ -347,7 +346,7 @@ def lineup_of(players_text: str, strategies: str | None, seats_range: tuple[int,
     if not lo <= len(lineup) <= hi:
         raise InvalidInputError(f"--players {','.join(lineup)}: {len(lineup)} seats, the game "
                                 f"has {lo}-{hi}")
-    known = player_names(kind)
+    known = GAMES[kind].player_names()
     unknown = [n for n in lineup if n not in known]
     if unknown:
         raise InvalidInputError(f"unknown player {unknown[0]!r}; choose from "
@@ -362,10 +361,9 @@ def _play(kind: str, lineup: list[str], seed: int, within_tile: bool,
     """One game on the one runner (``solver.play.match.play_one``: the deal of ``seed``,
     seat ``i`` seeded ``seed * 8 + i + 1``)."""
     from puzzles.dominimum.state import DominimumState
-    from solver.play.match import GameSettings, play_one
+    from solver.play.match import play_one
 
-    state, _ = play_one(kind, lineup, seed, GameSettings(seats=len(lineup),
-                                                         within_tile=within_tile),
+    state, _ = play_one(GAMES[kind], lineup, seed, {"within_tile": within_tile},
                         move_time=move_time, max_nodes=max_nodes)
     assert isinstance(state, DominimumState)
     game = state.g
@@ -383,7 +381,7 @@ def _play_command(group: click.Group, kind: str, players_range: tuple[int, int],
     @click.option("--players", "players_text", default=",".join(["greedy"] * default_players),
                   show_default=True,
                   help=f"One player per seat, comma-separated ({players_range[0]}-"
-                       f"{players_range[1]} seats): {', '.join(player_names(kind))}.")
+                       f"{players_range[1]} seats): {', '.join(GAMES[kind].player_names())}.")
     @click.option("--seed", type=int, default=1, show_default=True,
                   help="Seed of the deal and of every player.")
     @click.option("--strategies", default=None, hidden=True)
@@ -457,7 +455,7 @@ def _play_command(group: click.Group, kind: str, players_range: tuple[int, int],
         "lineup", "returns", "result", "moves", "deal_seed", "scores"}]}.
         """
         from solver.cli.play import split_players
-        from solver.play.match import GameSettings, check_players, run_match
+        from solver.play.match import run_match
 
         if players_text.strip().isdigit():  # the old --players N was the number of seats
             warn_deprecated("--players N", "--seats N")
@@ -469,74 +467,54 @@ def _play_command(group: click.Group, kind: str, players_range: tuple[int, int],
             warn_deprecated("--strategies", "--players")
             players_text = old_strategies
         names = split_players(players_text)
-        check_players(kind, names)
+        GAMES[kind].check_players(names)
         if plot_path is not None and plot_path.suffix.lower() not in (".png", ".svg"):
             raise InvalidInputError(f"--plot {plot_path}: use a .png or .svg file name")
         with progress_bar(f"{kind} tournament", total=games, quiet=output.quiet,
                           unit="game") as bar:
-            result = run_match(kind, names, games, seed, swap, move_time, max_nodes,
-                               GameSettings(seats=seats, within_tile=within_tile),
-                               records_dir, on_game=lambda _: bar.update(1))
+            result = run_match(GAMES[kind], names, games, seed, swap, move_time, max_nodes,
+                               {"within_tile": within_tile}, records_dir,
+                               on_game=lambda _: bar.update(1), seats=seats)
         _tournament_outputs(result, seats, plot_path, html_path, output)
         if result.interrupted:
             raise SearchInterrupted(f"stopped after {len(result.games)} games; the results "
                                     "above cover those games")
 
 
-def _by_player(result: MatchResult) -> dict[str, dict[str, Any]]:
-    """Per player: seats played, wins, win rate, mean / median / min / max final score."""
-    out: dict[str, dict[str, Any]] = {}
-    for name in dict.fromkeys(result.lineup):
-        scores = [g.scores[i] for g in result.games for i, s in enumerate(g.lineup)
-                  if s == name and g.scores is not None]
-        seats = sum(1 for g in result.games for s in g.lineup if s == name)
-        wins = sum(1 for g in result.games for i, s in enumerate(g.lineup)
-                   if s == name and g.returns[i] == 1.0)
-        out[name] = {
-            "seats": seats, "wins": wins,
-            "win_rate": round(wins / seats, 4) if seats else 0.0,
-            "mean_score": round(statistics.fmean(scores), 3) if scores else None,
-            "median_score": statistics.median(scores) if scores else None,
-            "min_score": min(scores, default=None), "max_score": max(scores, default=None),
-        }
-    return out
-
-
 def _tournament_outputs(result: MatchResult, seats: int, plot_path: Path | None,
                         html_path: Path | None, output: Output) -> None:
-    stats = _by_player(result)
+    stats = result.score_summary()
     n = len(result.games)
-    by_seat = [{"seat": i, "wins": sum(1 for g in result.games if g.returns[i] == 1.0),
-                "win_rate": round(sum(1 for g in result.games if g.returns[i] == 1.0) / n, 4)
-                if n else 0.0} for i in range(seats)]
+    by_seat = [{k: row[k] for k in ("seat", "wins", "win_rate")} for row in result.by_seat()]
     rows = [[nm, s["seats"], s["wins"], f"{s['win_rate']:.3f}", s["mean_score"],
              s["median_score"], s["min_score"], s["max_score"]] for nm, s in stats.items()]
     header = ["player", "seats", "wins", "win rate", "mean", "median", "min", "max"]
     seat_rows = [[s["seat"], s["wins"], f"{s['win_rate']:.3f}"] for s in by_seat]
     text = (table(header, rows) + "\n\n" + table(["seat", "wins", "win rate"], seat_rows)
             + f"\n\ngames: {n}" + (" (interrupted)" if result.interrupted else ""))
-    dists = {nm: [int(g.scores[i]) for g in result.games for i, s in enumerate(g.lineup)
-                  if s == nm and g.scores is not None] for nm in stats}
-    xlabel = "final score" + (" (lower wins)" if result.game == "dominimum"
+    totals = result.totals()
+    dists = {nm: [int(x) for x in totals[nm].scores] if nm in totals else [] for nm in stats}
+    kind = result.game.name
+    xlabel = "final score" + (" (lower wins)" if kind == "dominimum"
                               else " (higher wins, log scale)")
-    log = result.game == "dominomega"
+    log = kind == "dominomega"
     if plot_path is not None:
         fmt = plot_path.suffix.lower().lstrip(".")
-        write_atomic(plot_path, score_plot(dists, title=f"{result.game} score distribution",
+        write_atomic(plot_path, score_plot(dists, title=f"{kind} score distribution",
                                            xlabel=xlabel, fmt=fmt, log=log))
         output.note(f"wrote plot {plot_path}")
     if html_path is not None:
-        plot_svg = score_plot(dists, title=f"{result.game} score distribution",
+        plot_svg = score_plot(dists, title=f"{kind} score distribution",
                               xlabel=xlabel, fmt="svg", log=log).decode()
-        page = render_page(f"{result.game} tournament", [Section(
-            f"{result.game} tournament", [
+        page = render_page(f"{kind} tournament", [Section(
+            f"{kind} tournament", [
                 f"{n} games, {seats} seats, seed {result.seed}; players rotate over the "
                 "seats game by game."],
             [Figure(plot_svg, "score distribution by player")],
             [Table(header, rows, "by player"),
              Table(["seat", "wins", "win rate"], seat_rows, "by seat")])])
         write_picture(html_path, page, output, "report")
-    doc = {"game": result.game, "players": result.lineup, "seats": seats,
+    doc = {"game": kind, "players": result.lineup, "seats": seats,
            "seed": result.seed, "games": n, "interrupted": result.interrupted,
            "by_player": stats, "by_seat": by_seat,
            "results": [{k: v for k, v in g.to_json().items() if k != "record"}
@@ -544,6 +522,7 @@ def _tournament_outputs(result: MatchResult, seats: int, plot_path: Path | None,
     output.emit(doc, text)
 
 
+GAMES = {"dominimum": DOMINIMUM, "dominomega": DOMINOMEGA}
 _play_command(dominimum, "dominimum", (2, 4), 3)
 _play_command(dominomega, "dominomega", (2, 3), 3)
 

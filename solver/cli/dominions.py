@@ -19,11 +19,11 @@ from solver.cli.common import Output, html_option, output_options, svg_option, w
 from solver.cli.play import budget_options, match_command_body, split_players
 from solver.cli.vocabulary import alias, alias_command, seat_alias
 from solver.dominions.analysis import Analysis, analyse
+from solver.dominions.gamedef import DOMINIONS
 from solver.dominions.players import DEFAULT_BUDGET
 from solver.dominions.puzzles import GOALS, Puzzle, answer_move, find_puzzles
 from solver.dominions.search import search
 from solver.dominions.tracker import Tracker
-from solver.play.match import GameSettings
 from solver.progress import progress_bar
 
 RECORD = click.Path(exists=True, dir_okay=False, path_type=Path)
@@ -193,8 +193,8 @@ def selfplay_cmd(players_text: str, games: int, seed: int, swap: bool,
     names = split_players(players_text)
     if len(names) != 2:
         raise InvalidInputError(f"--players needs two names (White,Black), got {len(names)}")
-    match_command_body("dominions", names, games, seed, swap, move_time, max_nodes,
-                       GameSettings(base=int(base)), records_dir, output)
+    match_command_body(DOMINIONS, names, games, seed, swap, move_time, max_nodes,
+                       {"base": int(base)}, records_dir, output)
 
 
 @dominions.command("best")

@@ -363,16 +363,15 @@ def selfplay(players_text: str, games: int, swap: bool, givens: int, blocks: str
     the heuristic because the endgame was too large), "games": [{"game", "lineup",
     "returns", "result", "moves", "deal_seed", "record"}]}.
     """
-    from solver.cli.play import match_command_body, split_players
-    from solver.play.match import GameSettings
+    from solver.cli.play import match_command_body, split_players  # loads the runner
+    from solver.numbridge.gamedef import NUMBRIDGE
 
     names = split_players(players_text)
     if len(names) != 2:
         raise InvalidInputError(f"--players needs two names (A,B), got {len(names)}")
-    result = match_command_body("numbridge", names, games, seed, swap, move_time, max_nodes,
-                                GameSettings(givens=givens, blocks=blocks, tiles=tiles,
-                                              claim_tile=claim_tile), records_dir,
-                                output)
+    result = match_command_body(NUMBRIDGE, names, games, seed, swap, move_time, max_nodes,
+                                {"givens": givens, "blocks": blocks, "tiles": tiles,
+                                 "claim_tile": claim_tile}, records_dir, output)
     for name, t in result.player_stats.items():
         output.note(f"{name} endgame: {t['exact']} moves by the exact solver, "
                     f"{t['fallbacks']} fallbacks to the heuristic (endgame too large)")

@@ -11,15 +11,16 @@ from reports.html import Figure, Section, Table
 from reports.text import tie_note, tied_ranks
 from solver.dominimum.analysis import mission_report, omega_report
 from solver.dominimum.endgames import generate
+from solver.dominimum.gamedef import DOMINIMUM
 from solver.dominimum.placement import rank_dominimum
-from solver.play.match import GameSettings, play_one, run_match
+from solver.play.match import play_one, run_match
 
 
 def sections(seed: int) -> list[Section]:
     """The Dominimum part of the demo report."""
     out = []
     # 1. A complete Dominimum game between greedy players.
-    state, _ = play_one("dominimum", ["greedy"] * 3, seed, GameSettings(seats=3))
+    state, _ = play_one(DOMINIMUM, ["greedy"] * 3, seed)
     assert isinstance(state, DominimumState)
     game = state.g
     res = game.result()
@@ -62,7 +63,7 @@ def sections(seed: int) -> list[Section]:
                 for rank, c in zip(tied_ranks(keys[:5]), cands[:5], strict=True)],
                "= marks placements of equal value")]))
     # 3. A small tournament.
-    tour = run_match("dominimum", ["random", "greedy"], 8, seed)
+    tour = run_match(DOMINIMUM, ["random", "greedy"], 8, seed)
     names = ("random", "greedy")
     scores = {n: [int(g.scores[i]) for g in tour.games for i, s in enumerate(g.lineup)
                   if s == n and g.scores is not None] for n in names}

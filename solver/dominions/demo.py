@@ -8,6 +8,7 @@ from puzzles.dominions import Position
 from reports.dominions import Marks, position_svg
 from reports.html import Figure, Section, Table
 from solver.dominions.analysis import analyse
+from solver.dominions.gamedef import DOMINIONS
 from solver.dominions.players import GreedyPlayer, RandomPlayer
 from solver.dominions.puzzles import Puzzle, answer_move, parse_collection, solutions
 from solver.dominions.search import search
@@ -77,7 +78,7 @@ def sections(seed: int) -> list[Section]:
     puzzles = parse_collection(COLLECTION.read_text())
     if puzzles:
         out.append(puzzle_section(puzzles[seed % len(puzzles)]))
-    match = run_match("dominions", ["greedy", "random"], 2, seed)
+    match = run_match(DOMINIONS, ["greedy", "random"], 2, seed)
     rows: list[list[object]] = [[g.number, g.lineup[0], g.lineup[1], g.result]
                                 for g in match.games]
     t = match.tally()

@@ -111,18 +111,3 @@ class SearchPlayer:
             return PASS
         self.last = search(t, self.budget, seconds=self.seconds, rng=self.rng)
         return self.last.move
-
-
-PLAYERS = ("random", "greedy", "search")
-
-
-
-def make_player(name: str, seed: int, budget: int | None = None) -> Player:
-    """A player by name (``random``, ``greedy``, ``search``) with its seed."""
-    if name == "random":
-        return RandomPlayer(seed)
-    if name == "greedy":
-        return GreedyPlayer(seed)
-    if name == "search":
-        return SearchPlayer(seed, budget if budget is not None else DEFAULT_BUDGET)
-    raise ValueError(name)

@@ -8,10 +8,11 @@ from reports.html import Figure, Section, Table
 from reports.numbridge import field_svg
 from solver.numbridge.analysis import MAP_LEGEND, Analysis, analyse, explain_result
 from solver.numbridge.difficulty import rate
+from solver.numbridge.gamedef import NUMBRIDGE
 from solver.numbridge.generate import generate
 from solver.numbridge.models import cpsat_count
 from solver.numbridge.pictures import position_svg
-from solver.play.match import GameSettings, play_one
+from solver.play.match import play_one
 
 
 def sections(seed: int) -> list[Section]:
@@ -32,7 +33,7 @@ def sections(seed: int) -> list[Section]:
         "blocks are nine connected regions of nine cells grown at random.",
     ], figures, [Table(["blocks", "givens", "unique (CP-SAT)", "hardest technique",
                         "search nodes", "techniques used"], rows)])
-    state, _ = play_one("numbridge", ["search", "greedy"], seed, GameSettings(givens=30))
+    state, _ = play_one(NUMBRIDGE, ["search", "greedy"], seed, {"givens": 30})
     assert isinstance(state, NumbridgeState)
     end = state.g
     rec = read_record(write_record(end, ("search", "greedy")))

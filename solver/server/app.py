@@ -63,8 +63,9 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
         await manager.stop()
 
     app = FastAPI(title="solver serve", version="1", lifespan=lifespan,
-                  description="Play and study Dominions, Dominimum/Dominomega and Numbridge "
-                              "Domains. Live games use the websocket /ws/{game_id}.")
+                  description="Play and study "
+                              + ", ".join(r.game.title for r in ROOMS.values())
+                              + ". Live games use the websocket /ws/{game_id}.")
     app.state.manager = manager
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -79,7 +80,7 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
     def summary(g: LiveGame, request: Request) -> msg.GameSummary:
         base = base_url(request)
         return msg.GameSummary(
-            id=g.id, game=g.room.game, status=g.status, result=g.result, moves=g.seq,
+            id=g.id, game=g.room.game.name, status=g.status, result=g.result, moves=g.seq,
             seats=[s.name for s in g.seats], created=g.created, watch=f"{base}/watch/{g.id}",
             review=f"{base}/review/{g.id}" if g.status != "live" else None)
 
@@ -124,21 +125,22 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
         if body.game not in ROOMS:
             raise RequestError(f"unknown game {body.game!r} (known: {', '.join(ROOMS)})")
         client = request.client.host if request.client else ""
-        g = await manager.create(body.game, body.settings,
+        g = await manager.create(ROOMS[body.game], body.settings,
                                  [s.model_dump() for s in body.seats], body.seed, client)
         return created(g, request)
 
     @app.post("/api/import", response_model=msg.Created, status_code=201, tags=["games"],
               responses={400: {"model": msg.ErrorBody}})
     async def import_record(body: msg.ImportRecord, request: Request) -> msg.Created:
-        """Continue a game from a record (Dominions: ``W[P63i9];B[P55h8];...``)."""
-        r = room(body.game)
+        """Continue a game from a record (games of perfect information, e.g.
+        ``W[P63i9];B[P55h8];...``)."""
         try:
+            r = room(body.game)
             state = r.from_record(body.record)
         except PuzzleError as exc:
             raise RequestError(f"record: {exc.message}") from None
         client = request.client.host if request.client else ""
-        g = await manager.create(body.game, {}, [s.model_dump() for s in body.seats], 0,
+        g = await manager.create(r, {}, [s.model_dump() for s in body.seats], 0,
                                  client, state=state)
         return created(g, request)
 
@@ -185,13 +187,14 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
                 raise RequestError(exc.message, status=404) from None
         return msg.ReviewStep(**out)
 
-    @app.get("/api/dominions/pieces", tags=["games"])
-    async def dominions_pieces() -> dict[str, dict[str, str]]:
-        """A picture of each of the 63 Dominions pieces in both colours (the hands)."""
-        from solver.server.room_dominions import piece_svg
-
-        return {letter: {str(p): piece_svg(p, c) for p in range(1, 64)}
-                for c, letter in enumerate("WB")}
+    @app.get("/api/{game}/pieces", tags=["games"], responses={404: {"model": msg.ErrorBody}})
+    async def game_pieces(game: str) -> dict[str, Any]:
+        """Pictures of the game's pieces the hands are drawn with, for rooms that have them
+        (each piece in both colours)."""
+        try:
+            return room(game).pieces()
+        except PuzzleError as exc:
+            raise RequestError(exc.message, status=404) from None
 
     # ------------------------------------------------------------------ arrangements
     async def arranged(fn: Any, body: Any) -> dict[str, Any]:
@@ -267,7 +270,8 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
         if game not in ROOMS:
             raise HTTPException(404, f"no game {game!r}")
         info = ROOMS[game].info()
-        return page("new.html.j2", info=info, info_json=json.dumps(info.model_dump()))
+        return page("new.html.j2", info=info, info_json=json.dumps(info.model_dump()),
+                    importable=ROOMS[game].importable)
 
     @app.get("/play/{game_id}", response_class=HTMLResponse, include_in_schema=False)
     async def play_page(game_id: str, token: str = "") -> HTMLResponse:

@@ -1,10 +1,10 @@
 """Engine seats think, and positions are drawn, in worker processes: the server keeps serving
 other games meanwhile and uses every core.
 
-A job crosses the process boundary as plain data: the game's name, its full state
-(``GameState.to_json``; it stays inside the server), the player's name and options and a seed.
-The worker rebuilds the state, asks the player and returns the move's text; the server then
-checks and applies it like any other move.
+A job crosses the process boundary as plain data: the game object (pickled by reference to its
+class), its full state (``GameState.to_json``; it stays inside the server), the player's name
+and options and a seed. The worker rebuilds the state, asks the player and returns the move's
+text; the server then checks and applies it like any other move.
 """
 
 from __future__ import annotations
@@ -16,15 +16,15 @@ import os
 import random
 from typing import Any
 
+from puzzles.game import GameDef
+from solver.server.rooms import Room
 
-def choose_move(game: str, state_doc: dict[str, Any], player: str, options: dict[str, Any],
+
+def choose_move(game: GameDef, state_doc: dict[str, Any], player: str, options: dict[str, Any],
                 seed: int) -> str:
     """The text of the move ``player`` makes in the position ``state_doc`` (run in a worker)."""
-    from puzzles.game import game_class
-    from solver.play.registry import make_player
-
-    state = game_class(game).from_json(state_doc)
-    engine = make_player(game, player, seed=seed, **options)
+    state = game.state_from_json(state_doc)
+    engine = game.make_player(player, seed=seed, **options)
     move = engine.choose(state, random.Random(seed))
     return state.move_text(move)
 
@@ -63,24 +63,20 @@ class EnginePool(_WorkerPool):
 
     thread_name = "engine"
 
-    async def choose(self, game: str, state_doc: dict[str, Any], player: str,
+    async def choose(self, game: GameDef, state_doc: dict[str, Any], player: str,
                      options: dict[str, Any], seed: int) -> str:
         """Ask a worker for the move; returns its text."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor(), choose_move, game, state_doc,
                                           player, options, seed)
 
-def draw_position(game: str, state_doc: dict[str, Any], seats: list[int | None]
+def draw_position(room: Room, state_doc: dict[str, Any], seats: list[int | None]
                   ) -> list[dict[str, Any]]:
     """The room's rendering of the position for each of ``seats`` (run in a worker): the
     public pictures are drawn once and shared by the seats."""
-    from puzzles.game import game_class
-    from solver.server.catalog import room
-
-    state = game_class(game).from_json(state_doc)
-    r = room(game)
+    state = room.game.state_from_json(state_doc)
     shared: dict[str, Any] = {}
-    return [r.render(state, seat, shared) for seat in seats]
+    return [room.render(state, seat, shared) for seat in seats]
 
 
 class DrawingPool(_WorkerPool):
@@ -89,9 +85,9 @@ class DrawingPool(_WorkerPool):
     thread_workers = 1
     thread_name = "draw"
 
-    async def draw(self, game: str, state_doc: dict[str, Any], seats: list[int | None]
+    async def draw(self, room: Room, state_doc: dict[str, Any], seats: list[int | None]
                    ) -> list[dict[str, Any]]:
         """Draw the position for ``seats`` in a worker."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), draw_position, game, state_doc,
+        return await loop.run_in_executor(self._executor(), draw_position, room, state_doc,
                                           seats)

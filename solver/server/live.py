@@ -165,7 +165,7 @@ class LiveGame:
             if drawn is None:
                 drawn = self.room.render(self.state, seat, self._shared_for(self.seq))
             msg = {
-                "type": "state", "id": self.id, "game": self.room.game, "seat": seat,
+                "type": "state", "id": self.id, "game": self.room.game.name, "seat": seat,
                 "ply": self.seq, "undos": self.undos, "status": self.status,
                 "result": self.result,
                 "to_move": self.state.to_move(),
@@ -195,7 +195,7 @@ class LiveGame:
 
     def row(self) -> GameRow:
         """The stored form of the game (without moves)."""
-        return GameRow(self.id, self.room.game, self.settings,
+        return GameRow(self.id, self.room.game.name, self.settings,
                        [s.to_json() for s in self.seats], self.state_doc(),
                        self.clock_doc(), self.status, self.result, self.created,
                        time.time(), self.client)
@@ -253,20 +253,21 @@ class Manager:
         return await loop.run_in_executor(self._db, fn, *args)
 
     # ------------------------------------------------------------------ games
-    async def create(self, game: str, settings: dict[str, Any], seats: list[dict[str, Any]],
+    async def create(self, r: Room, settings: dict[str, Any], seats: list[dict[str, Any]],
                      seed: int | None, client: str = "",
                      state: GameState[Any] | None = None) -> LiveGame:
-        """Create, store and start a game. Raises RequestError on bad settings or seats."""
-        r = room(game)
+        """Create, store and start a game in room ``r``. Raises RequestError on bad settings
+        or seats."""
+        game = r.game.name
         live = sum(1 for g in self.games.values() if g.client == client and g.status == "live")
         if client and live >= self.max_games_per_client:
             raise RequestError(f"too many live games from this client ({live}); finish some "
                                "first", status=429)
-        lo, hi = r.seat_range
+        lo, hi = r.game.seat_range
         if not lo <= len(seats) <= hi:
             raise RequestError(f"{game} is for {lo}-{hi} seats, not {len(seats)}")
         try:
-            clean = r.check_settings(settings)
+            clean = r.game.settings(settings)
         except PuzzleError as exc:
             raise RequestError(exc.message) from None
         players = r.players()
@@ -287,7 +288,7 @@ class Manager:
         seed = secrets.randbelow(2**31) if seed is None else seed
         if state is None:
             try:
-                state = await asyncio.to_thread(r.new_state, clean, len(seats), seed)
+                state = await asyncio.to_thread(r.game.new_state, clean, seed, len(seats))
             except PuzzleError as exc:
                 raise RequestError(exc.message) from None
         now = time.time()
@@ -318,7 +319,7 @@ class Manager:
         if game_id in self.games:
             return self.games[game_id]
         r = room(row.game)
-        state = r.state_class().from_json(row.state)
+        state = r.game.state_from_json(row.state)
         started = row.clock.get("started")
         g = LiveGame(row.id, r, state, [Seat(**s) for s in row.seats], row.settings,
                      None if started is None else float(started), row.status, row.result,
@@ -425,7 +426,7 @@ class Manager:
         seats = sorted({c.seat for c in g.conns}, key=lambda x: -1 if x is None else x)
         if not seats or g.drawing != snap.seq:
             return  # nobody watches, or a newer position is on its way
-        drawn = await self.drawing.draw(snap.room.game, snap.state_doc(), seats)
+        drawn = await self.drawing.draw(snap.room, snap.state_doc(), seats)
         if g.drawing != snap.seq:
             return
         msgs = {seat: snap.message(seat, drawn[k]) for k, seat in enumerate(seats)}

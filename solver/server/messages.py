@@ -5,11 +5,11 @@ Client -> server on ``/ws/{game_id}?token=...`` (one JSON object per text frame,
 
 - ``{"type": "move", "move": "W[P63i9]", "ply": 0}``: play a move for the socket's seat;
   ``ply`` is the number of moves the client has seen (a stale or repeated move is refused).
-- ``{"type": "action", "action": "offer" | "accept" | "resign"}``: side actions (Numbridge:
-  draw offer and accept; resign).
+- ``{"type": "action", "action": "offer" | "accept" | "resign"}``: side actions (draw offer
+  and accept, resign: in the games whose rooms have them).
 - ``{"type": "undo"}``: take back the last own move (only in games against the engine).
-- ``{"type": "cell", "cell": "i9"}``: what may go on a cell (Dominions: each piece of the
-  hand, legal or the rule that refuses it).
+- ``{"type": "cell", "cell": "i9"}``: what may go on a cell (e.g. each piece of the hand,
+  legal or the rule that refuses it).
 - ``{"type": "ping"}``.
 
 Server -> client: ``moved`` (a short notice of an accepted action: ``ply``, ``seat``, ``move``,
@@ -92,9 +92,9 @@ class CreateGame(_Strict):
 
 
 class ImportRecord(_Strict):
-    """A game continued from a record (Dominions ``W[P63i9];B[...]``)."""
+    """A game continued from a record (rooms that allow it, e.g. ``W[P63i9];B[...]``)."""
 
-    game: Literal["dominions"]
+    game: Annotated[str, Field(max_length=32)]
     record: Annotated[str, Field(min_length=1, max_length=20000)]
     seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=2)]
 

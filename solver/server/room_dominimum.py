@@ -12,7 +12,6 @@ from puzzles.dominimum.tiles import SYMBOL_NAMES, tile_name
 from puzzles.errors import InvalidInputError
 from puzzles.game import GameState
 from reports.dominimum import PALETTE, Highlight, layout_svg
-from solver.server.messages import RoomSetting
 from solver.server.rooms import Room
 
 
@@ -50,17 +49,7 @@ def tile_svg(values: tuple[int, int], turn: int = 0, mark: bool = False) -> str:
 class _DominimumBase(Room):
     """Shared by both games: the deal, the layout, the hidden mission and hand."""
 
-    perfect_information = False
     layers = ("groups",)
-    settings = (RoomSetting(name="within_tile", label="A tile's two halves group together",
-                            kind="bool", default=True),)
-
-    def new_state(self, settings: dict[str, Any], seats: int, seed: int) -> GameState[Any]:
-        from puzzles.dominimum.game import Rules
-
-        cls = self.state_class()
-        return cls.deal(seats, seed,  # type: ignore[attr-defined]
-                        Rules(within_tile=bool(settings.get("within_tile", True))))
 
     def seat_names(self, g: Game) -> list[str]:
         if g.kind == "dominomega":
@@ -168,14 +157,13 @@ class _DominimumBase(Room):
 class DominimumRoom(_DominimumBase):
     """Dominimum: 2-4 seats, secret missions, lowest score wins."""
 
-    game = "dominimum"
-    title = "Dominimum"
-    seat_range = (2, 4)
+    game_name = "dominimum"
 
 
 class DominomegaRoom(_DominimumBase):
     """Dominomega: 3 seats (or 2), one symbol each, highest score wins."""
 
-    game = "dominomega"
-    title = "Dominomega"
-    seat_range = (2, 3)
+    game_name = "dominomega"
+
+
+ROOMS = (DominimumRoom, DominomegaRoom)

@@ -10,7 +10,6 @@ from puzzles.errors import InvalidInputError
 from puzzles.game import GameState
 from reports.dominions import Marks, position_svg
 from reports.svg import PieceDrawing, Style, board_svg
-from solver.server.messages import RoomSetting
 from solver.server.rooms import Room
 
 LAYERS = ("groups", "liberties", "sections", "eyes", "oscillation", "atari")
@@ -92,22 +91,14 @@ def marks_for(pos: Position, layers: set[str]) -> tuple[Marks, dict[str, Any]]:
 class DominionsRoom(Room):
     """Dominions: two seats, White (seat 1) moves first; perfect information."""
 
-    game = "dominions"
-    title = "Dominions"
-    seat_range = (2, 2)
+    game_name = "dominions"
+    importable = True
     layers = LAYERS
-    settings = (RoomSetting(name="base", label="Board base", kind="choice", default=9,
-                            choices=[8, 9, 10]),)
 
-    def new_state(self, settings: dict[str, Any], seats: int, seed: int) -> GameState[Any]:
-        from puzzles.dominions.state import DominionsState
-
-        return DominionsState(int(settings.get("base", 9)))
-
-    def from_record(self, text: str) -> GameState[Any]:
-        from puzzles.dominions.state import DominionsState
-
-        return DominionsState.from_record(text)
+    def pieces(self) -> dict[str, dict[str, str]]:
+        """A picture of each of the 63 pieces in both colours (the hands)."""
+        return {letter: {str(p): piece_svg(p, c) for p in range(1, 64)}
+                for c, letter in enumerate("WB")}
 
     def apply(self, state: GameState[Any], seat: int, text: str, t: float) -> list[str]:
         move = state.parse_move(text)
@@ -197,3 +188,6 @@ class DominionsRoom(Room):
                 "board": position_svg(pos, marks, cell_names=True),
                 "info": {"to move": COLOUR_LETTERS[pos.to_move], "score": {"W": w, "B": b},
                          **facts}}
+
+
+ROOMS = (DominionsRoom,)

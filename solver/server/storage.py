@@ -13,9 +13,9 @@ new state in ONE transaction; the server broadcasts a move only after it returns
 Examples
 --------
 >>> s = Storage.open(":memory:")
->>> s.create_game(GameRow("g1", "dominions", {}, [], {"moves": []}, {}, "live", "", 0.0, 0.0))
+>>> s.create_game(GameRow("g1", "nim", {}, [], {"moves": []}, {}, "live", "", 0.0, 0.0))
 >>> s.load_game("g1").game
-'dominions'
+'nim'
 """
 
 from __future__ import annotations

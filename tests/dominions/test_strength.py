@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import pytest
 
+from solver.dominions.gamedef import DOMINIONS
 from solver.play.match import run_match
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("strong, weak", [("greedy", "random"), ("search", "greedy")])
 def test_strong_player_wins_at_least_80_percent(strong: str, weak: str) -> None:
-    result = run_match("dominions", [strong, weak], 50, 2026)
+    result = run_match(DOMINIONS, [strong, weak], 50, 2026)
     assert sum(1 for g in result.games if g.lineup[0] == strong) == 25
     t = result.tally()
     assert t[strong]["wins"] >= 40, t

@@ -14,8 +14,9 @@ from puzzles.numbridge.record import read_record, replay, write_record
 from puzzles.numbridge.state import NumbridgeState
 from solver.numbridge.analysis import analyse, candidates
 from solver.numbridge.endgame import solve_endgame
+from solver.numbridge.gamedef import NUMBRIDGE
 from solver.numbridge.players import PLAYER_FUNCS, useful_moves
-from solver.play.match import GameSettings, play_one
+from solver.play.match import play_one
 
 #: the earlier tile rules (one tile per empty cell, claims with any tile), which these
 #: scripted games with small bags use
@@ -89,7 +90,7 @@ def test_candidates_match_a_naive_count() -> None:
 
 def selfplay(first: str, second: str, seed: int, givens: int = 30) -> Game:
     """One finished game between two named players (the one runner's ``play_one``)."""
-    state, _ = play_one("numbridge", [first, second], seed, GameSettings(givens=givens))
+    state, _ = play_one(NUMBRIDGE, [first, second], seed, {"givens": givens})
     assert isinstance(state, NumbridgeState)
     return state.g
 
@@ -200,13 +201,13 @@ def test_search_player_counts_endgame_fallbacks(monkeypatch: pytest.MonkeyPatch)
 
     # under the earlier tile rule the bag runs out before the end (with a tile for every cell
     # games end early while the bag still holds tiles)
-    old = GameSettings(tiles="empty", claim_tile="any")
-    _, seats = play_one("numbridge", ["search", "greedy"], 100, old)
+    old = {"tiles": "empty", "claim_tile": "any"}
+    _, seats = play_one(NUMBRIDGE, ["search", "greedy"], 100, old)
     assert seats[1].stats() is None  # only the search player counts
     normal = seats[0].stats()
     assert normal is not None and normal["exact"] + normal["fallbacks"] > 0
     # an endgame budget of one position: every empty-bag decision falls back to the heuristic
     monkeypatch.setattr(players, "ENDGAME_NODES", 1)
-    _, seats = play_one("numbridge", ["greedy", "search"], 100, old)
+    _, seats = play_one(NUMBRIDGE, ["greedy", "search"], 100, old)
     tally = seats[1].stats()
     assert tally is not None and tally["exact"] == 0 and tally["fallbacks"] > 0

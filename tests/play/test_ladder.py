@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from cli_helpers import run  # type: ignore[import-not-found]
 
+from solver.games import get_game
 from solver.play.elo import fit, pairwise
 from solver.play.ladder import pairings, run_ladder
-from solver.play.match import GameResult, GameSettings, lineup_of, run_match
+from solver.play.match import GameResult, lineup_of, run_match
 
 
 def test_elo_recovers_a_known_ratio() -> None:
@@ -35,7 +36,7 @@ def test_seats_rotate_and_deals_repeat() -> None:
     assert lineup_of(["m", "g", "g"], 1, 3, True) == ["g", "m", "g"]
     assert lineup_of(["m", "g"], 0, 3, False) == ["m", "g", "m"]  # repeated when shorter
     assert pairings(["a", "b"], 5, 3) == [(["a", "b", "b"], 3), (["b", "a", "a"], 2)]
-    r = run_match("numbridge", ["greedy", "random"], 2, seed=4)
+    r = run_match(get_game("numbridge"), ["greedy", "random"], 2, seed=4)
     assert [g.lineup for g in r.games] == [["greedy", "random"], ["random", "greedy"]]
     assert r.games[0].deal_seed == r.games[1].deal_seed
     assert r.tally()["greedy"]["points"] == 2.0
@@ -63,9 +64,9 @@ def test_ladder_cli_rejects_an_unknown_player(capsys: pytest.CaptureFixture[str]
 
 
 def test_ladder_same_seed_same_games() -> None:
-    three = GameSettings(seats=3)
-    a = run_ladder("dominimum", ["greedy", "random"], 2, seed=3, settings=three)
-    b = run_ladder("dominimum", ["greedy", "random"], 2, seed=3, settings=three)
+    game = get_game("dominimum")
+    a = run_ladder(game, ["greedy", "random"], 2, seed=3, seats=3)
+    b = run_ladder(game, ["greedy", "random"], 2, seed=3, seats=3)
     assert [g.record for g in a.games] == [g.record for g in b.games]
     assert [g.lineup for g in a.games] == [["greedy", "random", "random"],
                                            ["random", "greedy", "greedy"]]
@@ -87,12 +88,13 @@ def test_review_cli_dominions(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_review_detects_numbridge_and_dominimum_records(tmp_path: Path) -> None:
-    from solver.play.review import load_record
+    from solver.games import record_game
 
-    for game in ("numbridge", "dominimum"):
-        r = run_match(game, ["greedy", "random"], 1, seed=2)
-        start, moves = load_record(r.games[0].record)
-        assert start.game == game and len(moves) == r.games[0].moves
+    for name in ("numbridge", "dominimum"):
+        r = run_match(get_game(name), ["greedy", "random"], 1, seed=2)
+        game = record_game(r.games[0].record)
+        start, moves = game.read_record(r.games[0].record)
+        assert game.name == start.game == name and len(moves) == r.games[0].moves
         state = start.clone()
         for m in moves:
             state.apply(m)
