@@ -30,10 +30,12 @@ def _expected(number: int) -> Path:
 
 #: wall-clock figures, the one part of an output that changes from run to run
 _TIMES = re.compile(r'("[a-z_]*seconds[a-z_]*": )[0-9.e+-]+')
+_REMARK_TIMES = re.compile(r"\b[0-9]+(\.[0-9]+)? s\b")
 
 
 def _transcript(line: str, code: int, out: str, err: str) -> str:
     out = _TIMES.sub(r"\1T", out)
+    err = _REMARK_TIMES.sub("T s", err)
     return f"$ solver {line}\n[exit {code}]\n[stdout]\n{out}[stderr]\n{err}"
 
 
