@@ -12,6 +12,7 @@ from puzzles.regions import BORDER_RULES
 from reports.beams import arrangement_svg, arrangement_text
 from reports.html import Figure, Section, render_page
 from reports.output import dumps, write_atomic
+from solver.arrange.engines import engine_named
 from solver.arrange.problem import ArrangementProblem
 from solver.arrange.puzzle import generate_puzzle
 from solver.cli.common import Output, html_option, output_options, svg_option, write_picture
@@ -53,7 +54,8 @@ def puzzle(kind: str, set_name: str, region: str, border: str, seed: int, tries:
             bar.total = total
             bar.update(done - bar.n)
 
-        made = generate_puzzle(problem, seed, tries=tries, engine=engine, tick=tick)
+        made = generate_puzzle(problem, seed, tries=tries, engine=engine_named(engine),
+                               tick=tick)
     shown = Arrangement(made.answer.set_name, made.answer.kind, made.clues, made.answer.region)
     picture = arrangement_svg(shown, title=f"{len(made.clues)} clues, seed {seed}")
     write_picture(svg_path, picture, output)

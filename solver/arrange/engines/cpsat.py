@@ -137,6 +137,14 @@ def _solver(time_limit: float | None = None) -> cp_model.CpSolver:
     return solver
 
 
+def _branches(solver: cp_model.CpSolver) -> int:
+    """CP-SAT's branch count of its last solve (0 when it never answered)."""
+    try:
+        return int(solver.num_branches)
+    except RuntimeError:  # no response: the solve did not run to a status
+        return 0
+
+
 #: The statuses that are an answer: for one solution, and for a complete enumeration.
 FIRST_OK = (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
 ALL_OK = (cp_model.OPTIMAL, cp_model.INFEASIBLE)
@@ -195,9 +203,11 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         self.stop_search()
 
 
-def rows(inst: EdgeInstance, all_solutions: bool = True) -> Iterator[np.ndarray]:
+def rows(inst: EdgeInstance, all_solutions: bool = True,
+         stats: dict[str, int] | None = None) -> Iterator[np.ndarray]:
     """Every solution row (or, with ``all_solutions=False``, the first one), streamed from a
-    solver thread so that the caller stays responsive to Ctrl-C and can stop early."""
+    solver thread so that the caller stays responsive to Ctrl-C and can stop early.
+    ``stats["branches"]``: CP-SAT's branch count once the stream ends."""
     m = Model(inst)
     solver = _solver()
     solver.parameters.enumerate_all_solutions = all_solutions
@@ -239,14 +249,17 @@ def rows(inst: EdgeInstance, all_solutions: bool = True) -> Iterator[np.ndarray]
         stop.set()
         solver.stop_search()
         thread.join()
+        if stats is not None:
+            stats["branches"] = _branches(solver)
     if ended:
         # without a status (the solver raised) the answer is unknown too
         check_status(status[0] if status else cp_model.UNKNOWN,
                      complete=all_solutions or found == 0)
 
 
-def count(inst: EdgeInstance) -> int:
-    """Number of solutions (enumerates them inside the solver)."""
+def count(inst: EdgeInstance, stats: dict[str, int] | None = None) -> int:
+    """Number of solutions (enumerates them inside the solver); ``stats["branches"]``:
+    CP-SAT's branch count."""
 
     class Counter(cp_model.CpSolverSolutionCallback):
         def __init__(self) -> None:
@@ -271,5 +284,7 @@ def count(inst: EdgeInstance) -> int:
         solver.stop_search()
         thread.join()
         raise
+    if stats is not None:
+        stats["branches"] = _branches(solver)
     check_status(status[0] if status else cp_model.UNKNOWN, complete=True)
     return counter.n
