@@ -28,7 +28,6 @@ from ortools.sat.python import cp_model
 from puzzles.errors import EngineFaultError
 from solver.arrange.engines.starmap import StarMapModel
 from solver.arrange.instance import EdgeInstance
-from solver.interrupts import solve_interruptibly
 
 #: Solver parameters, in one place.
 PARAMETERS: dict[str, object] = {"num_workers": 1, "linearization_level": 0}
@@ -171,17 +170,6 @@ def check_status(status: object, complete: bool) -> None:
            else " (the model is invalid: a bug)" if status == cp_model.MODEL_INVALID
            else " (the search stopped before it decided)")
     raise EngineFaultError(f"CP-SAT ended with status {name}{why}, not {what}: no result")
-
-
-def first_row(inst: EdgeInstance) -> np.ndarray | None:
-    """One solution row, or None when the model is infeasible (runs in the calling thread)."""
-    m = Model(inst)
-    solver = _solver()
-    status = solve_interruptibly(solver, m.model)
-    check_status(status, complete=False)
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return m.row(solver)
-    return None
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):
