@@ -495,7 +495,8 @@ def verify_cmd(ctx: click.Context, file: Path, fix: tuple[str, ...], output: Out
     """
     arr = read_arrangement(file)
     fault = next(faults(arr, parse_fix(fix)), None)
-    doc = {"valid": fault is None, "fault": fault, "kind": arr.kind, "set": arr.set_name}
+    doc = {"valid": fault is None, "fault": fault.message if fault else None, "kind": arr.kind,
+           "set": arr.set_name}
     where = f" on {arr.region.name}" if arr.region else ""
     text = (f"valid {arr.kind} {arr.set_name} arrangement{where}" if fault is None
             else f"invalid: {fault}")
