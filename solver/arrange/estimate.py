@@ -67,11 +67,6 @@ class Estimate:
     hits: int = 0
 
     @property
-    def informative(self) -> bool:
-        """False when no probe reached a solution (then there is no estimate)."""
-        return self.hits > 0
-
-    @property
     def low(self) -> float:
         """Lower end of the 95% interval (at least 1 once a solution was met)."""
         return max(1.0, self.solutions - 1.96 * self.solutions_error) if self.hits else 0.0

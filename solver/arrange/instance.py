@@ -87,10 +87,6 @@ class EdgeInstance:
         """The beam mask of a piece number."""
         return piece & ((1 << self.k) - 1)
 
-    def check_fixed(self) -> None:
-        """Raise InfeasibleError when the fixed pieces already break a rule among themselves."""
-        self.layout.check_fixed()
-
     def candidates(self, i: int) -> list[int]:
         """Piece numbers that may stand on cell ``i`` (orientation, border rule, fixed pieces)."""
         return self.layout.candidates(i)
