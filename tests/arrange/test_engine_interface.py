@@ -114,7 +114,7 @@ def _doc_engine() -> str:
 def test_the_example_engine_of_the_docs_works(monkeypatch: pytest.MonkeyPatch,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     module = types.ModuleType("solver.arrange.engines.naive")
-    exec(compile(_doc_engine(), str(DOC), "exec"), module.__dict__)  # noqa: S102 - our docs
+    exec(compile(_doc_engine(), str(DOC), "exec"), module.__dict__)  # our own docs
     monkeypatch.setitem(sys.modules, module.__name__, module)
     monkeypatch.setitem(REGISTRY, "naive", "solver.arrange.engines.naive:NaiveEngine")
     naive = engine_named("naive")
