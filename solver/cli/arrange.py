@@ -160,19 +160,15 @@ def _pictures(arr: Arrangement, problem: ArrangementProblem, svg: Path | None,
               html: Path | None, output: Output) -> None:
     if svg is None and html is None:
         return
-    from reports.beams import arrangement_svg, arrangement_text
-    from reports.html import Figure, Section, render_page
+    from reports.beams import arrangement_svg
+    from reports.pages import arrangement_page
 
     fixed = frozenset(problem.fixed_map)
     picture = arrangement_svg(arr, highlight=fixed, title=problem.describe())
     write_picture(svg, picture, output, "SVG")
     if html is not None:
-        section = Section(problem.describe().capitalize(), paragraphs=[
-            f"{len(arr.placements)} pieces placed; checked by the independent verifier."
-            + (" Fixed pieces are outlined in red." if fixed else "")],
-            figures=[Figure(picture, "piece numbers are sums of their beam directions")],
-            pre=[arrangement_text(arr)])
-        write_picture(html, render_page("Arrangement", [section]), output, "HTML")
+        write_picture(html, arrangement_page(arr, problem.describe(), fixed, picture), output,
+                      "HTML")
 
 
 class _Progress:
