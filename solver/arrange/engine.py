@@ -36,7 +36,6 @@ from puzzles.arrangements import Arrangement
 from puzzles.errors import InfeasibleError, InvalidInputError
 from solver.arrange.prepared import Problem, Run
 from solver.arrange.problem import ArrangementProblem
-from solver.arrange.verified import checked, judged
 
 if TYPE_CHECKING:  # numpy is imported by the engines that build rows
     import numpy as np
@@ -165,6 +164,8 @@ class BoundedEngine(Engine):
 
     def _solutions(self, run: Run, limit: int | None, tick: Tick | None,
                    find: bool) -> Iterator[Arrangement]:
+        from solver.arrange.verified import checked, judged  # here: a count needs neither
+
         if not find:  # every row through the batch judge (compact) or verify()
             yield from judged(run, self.rows(run, tick), limit)
             return

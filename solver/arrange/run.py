@@ -25,7 +25,6 @@ from solver.arrange.engine import BoundedEngine, Distributed, Engine
 from solver.arrange.engines import engine_of
 from solver.arrange.orders import check_order
 from solver.arrange.prepared import Problem, Run
-from solver.arrange.verified import batches, judged
 
 Tick = Callable[[int, int], None]  # (solutions so far, nodes or subproblems done)
 
@@ -64,6 +63,8 @@ def enumerate_arrangements(problem: Problem, engine: Engine | str = "auto",
             found = (a for a in found if free.is_representative(a.placements))
         yield from islice(found, limit)
         return
+    from solver.arrange.verified import judged  # here: a count needs no judge
+
     yield from judged(run, chosen.parallel_rows(run, jobs, depth, tick, cluster), limit,
                       up_to_symmetry, verify_all)
 
@@ -93,6 +94,8 @@ def count_arrangements(problem: Problem, engine: Engine | str = "auto",
             total += 1
             distinct += free.is_representative(arr.placements)
         return total, distinct
+    from solver.arrange.verified import batches
+
     stream = chosen.parallel_rows(run, jobs, depth, tick, cluster)
     group = run.group
     total = distinct = 0

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from puzzles.arrangements import Arrangement
 from puzzles.errors import BudgetExhaustedError, InvalidInputError
-from solver.arrange.engine import BoundedEngine, Engine, Task, Tick, checked
+from solver.arrange.engine import BoundedEngine, Engine, Task, Tick
 from solver.arrange.orders import check_order
 from solver.arrange.prepared import Run
 from solver.arrange.problem import ArrangementProblem
@@ -381,6 +381,7 @@ class GrowEngine(Engine):
     def _solutions(self, run: Run, limit: int | None, tick: Tick | None,
                    find: bool) -> Iterator[Arrangement]:
         from solver.arrange.engines.grow import search_for
+        from solver.arrange.verified import checked
 
         problem = run.problem
         search = search_for(problem, tick)
