@@ -112,11 +112,6 @@ class Note:
     anchor: str = "middle"
 
 
-def overlay(kind: str, cells: Iterable[Cell], **kwargs: object) -> Overlay:
-    """Convenience constructor: ``overlay("outline", group, colour="red")``."""
-    return Overlay(kind, frozenset(cells), **kwargs)  # type: ignore[arg-type]
-
-
 def _bounds(grid: Grid, cells: Iterable[Cell], size: float) -> tuple[float, float, float, float]:
     xs: list[float] = []
     ys: list[float] = []

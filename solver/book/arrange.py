@@ -31,13 +31,13 @@ from functools import cached_property
 import numpy as np
 
 from puzzles.arrangements import Arrangement, verify
-from puzzles.errors import InfeasibleError
+from puzzles.errors import BudgetExhaustedError, EngineFaultError, InfeasibleError
 from reports.beams import arrangement_svg
 from reports.svg import piece_gallery_svg
-from solver.arrange.base import EngineFaultError
 from solver.arrange.check import CompactJudge
-from solver.arrange.engines.kernel import KernelSearch
+from solver.arrange.engines.builtin import CpSatEngine, KernelEngine
 from solver.arrange.instance import EdgeInstance
+from solver.arrange.prepared import Problem, Run
 from solver.arrange.problem import ArrangementProblem
 from solver.arrange.symmetry import SymmetryGroup
 from solver.book.base import BookPuzzle, PuzzleType
@@ -53,14 +53,10 @@ TABLE_LIMIT = 20_000
 LEVEL_OF_RUNG = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "hard"}
 
 
-def kernel_count(problem: ArrangementProblem, limit: int = 2,
-                 max_nodes: int = 1 << 40) -> tuple[int, int]:
+def kernel_count(problem: Problem, limit: int = 2) -> tuple[int, int]:
     """(solutions up to ``limit``, kernel nodes) with the most constrained cell first."""
-    search = KernelSearch(EdgeInstance.build(problem), dynamic=True)
-    out = np.empty((limit, search.inst.n), dtype=np.int32)
-    while search.step(out, max_nodes) == 2:  # BUDGET: resume
-        pass
-    return min(search.solutions_found, limit), search.nodes
+    kernel = KernelEngine(order="mrv")
+    return kernel.count(problem, limit=limit), kernel.nodes
 
 
 class CompactCompletion(PuzzleType):
@@ -88,25 +84,28 @@ class CompactCompletion(PuzzleType):
         return ArrangementProblem.create(self.set_name, "compact", self.region_name)
 
     @cached_property
+    def run(self) -> Run:
+        """The empty problem's tables, built once (every puzzle derives its own)."""
+        return Run(self.problem)
+
+    @property
     def inst(self) -> EdgeInstance:
         """Its instance (cell order, neighbours)."""
-        return EdgeInstance.build(self.problem)
+        return self.run.instance
 
-    @cached_property
+    @property
     def group(self) -> SymmetryGroup:
         """The region's symmetries."""
-        return SymmetryGroup.of(self.inst)
+        return self.run.group
 
     @cached_property
     def table(self) -> np.ndarray | None:
         """Every solution as rows (CP-SAT enumeration, each row judged), or None when the
         problem has more than TABLE_LIMIT solutions."""
-        from solver.arrange.engines import cpsat
-
         if self.set_name == "hexagon":
             return None
         found = []
-        for row in cpsat.rows(self.inst, all_solutions=True):
+        for row in CpSatEngine().rows(self.run):
             found.append(np.asarray(row, dtype=np.int64))
             if len(found) > TABLE_LIMIT:
                 return None
@@ -154,21 +153,19 @@ class CompactCompletion(PuzzleType):
         completed by the kernel (most constrained cell first); new pins when the kernel finds
         no completion within ``budget`` nodes."""
         inst = self.inst
-        out = np.empty((1, inst.n), dtype=np.int32)
+        kernel = KernelEngine(order="mrv", max_nodes=budget)
         while True:
             fixed: dict[int, int] = {}
             for i in rng.sample(range(inst.n), pins):
                 options = [p for p in inst.candidates(i) if p not in fixed.values()]
                 fixed[i] = rng.choice(options)
             try:
-                problem = self._puzzle(np.array([fixed.get(i, -1) for i in range(inst.n)]),
-                                       list(fixed))
-                search = KernelSearch(EdgeInstance.build(problem), dynamic=True)
-            except InfeasibleError:
+                run = self._puzzle(np.array([fixed.get(i, -1) for i in range(inst.n)]),
+                                   list(fixed))
+                for row in kernel.rows(run, find=True):
+                    return np.asarray(row, dtype=np.int64).copy()
+            except (InfeasibleError, BudgetExhaustedError):
                 continue
-            search.step(out, budget)
-            if search.stats[2]:
-                return out[0].astype(np.int64).copy()
 
     def _reduce(self, row: np.ndarray, rng: random.Random) -> tuple[list[int], int]:
         """Clue cell indices after hiding in a random order; also the checks made."""
@@ -194,8 +191,9 @@ class CompactCompletion(PuzzleType):
             return self._unique_in_table(row, clue_idx)
         return kernel_count(self._puzzle(row, clue_idx))[0]
 
-    def _puzzle(self, row: np.ndarray, clue_idx: list[int]) -> ArrangementProblem:
-        return self.problem.with_fixed({self.inst.cells[i]: int(row[i]) for i in clue_idx})
+    def _puzzle(self, row: np.ndarray, clue_idx: list[int]) -> Run:
+        """The completion with the pieces of ``row`` on the cells ``clue_idx`` given."""
+        return self.run.with_fixed({self.inst.cells[i]: int(row[i]) for i in clue_idx})
 
     def key(self, row: np.ndarray, clue_idx: list[int]) -> str:
         """The clue set in its least form over the symmetry group."""
@@ -207,7 +205,7 @@ class CompactCompletion(PuzzleType):
 
     def _solved_within(self, row: np.ndarray, clue_idx: list[int], top: int) -> bool:
         """True when the ladder solves the puzzle (so it is unique) using rungs <= ``top``."""
-        rating = rate(EdgeInstance.build(self._puzzle(row, clue_idx)))
+        rating = rate(self._puzzle(row, clue_idx).instance)
         return rating.left == 0 and rating.rung <= top
 
     def _reduce_for_level(self, row: np.ndarray, rng: random.Random, top: int,
@@ -228,7 +226,7 @@ class CompactCompletion(PuzzleType):
                 clues, checks = self._reduce_for_level(row, rng, top)
             else:
                 clues, checks = self._reduce(row, rng)
-            rating = rate(EdgeInstance.build(self._puzzle(row, clues)))
+            rating = rate(self._puzzle(row, clues).instance)
             if best is None or (level is not None and LEVEL_OF_RUNG[rating.rung] == level):
                 best = (clues, checks, rating)
             if level is None or LEVEL_OF_RUNG[best[2].rung] == level:
@@ -247,11 +245,11 @@ class CompactCompletion(PuzzleType):
         ladder's rungs <= ``for_level``; every clue must then be needed for uniqueness or for
         that level (strict irreducibility is recorded, not required)."""
         inst = self.inst
-        puzzle = self._puzzle(row, clues)
+        puzzle = self._puzzle(row, clues).problem
         answer = self.problem.arrangement(inst.placements(row))
         given = puzzle.fixed_map
         verify(answer, given)
-        solutions, nodes = kernel_count(puzzle)
+        solutions, nodes = kernel_count(self._puzzle(row, clues))
         if solutions != 1:  # pragma: no cover - the reduction kept it unique
             raise EngineFaultError(f"puzzle of seed {seed} has {solutions} completions")
         deduced = {i: v for i, v in rating.solution.items()}
@@ -268,10 +266,8 @@ class CompactCompletion(PuzzleType):
             proof["second_count"] = self._unique_in_table(row, clues)
             loose = {i: self._unique_in_table(row, looser[i]) for i in clues}
         else:
-            from solver.arrange.api import count
-
             proof["second_engine"] = "CP-SAT count to 2"
-            proof["second_count"] = min(count(puzzle, engine="cpsat"), 2)
+            proof["second_count"] = CpSatEngine().count(self._puzzle(row, clues), limit=2)
             loose, irreducible_nodes = {}, 0
             for i in clues:
                 loose[i], used = kernel_count(self._puzzle(row, looser[i]))
@@ -346,9 +342,14 @@ class OpenCompletion(PuzzleType):
                                          no_adjacent=self.no_adjacent)
 
     @cached_property
+    def run(self) -> Run:
+        """The empty board's tables, built once."""
+        return Run(self.problem)
+
+    @property
     def group(self) -> SymmetryGroup:
         """The board's symmetries."""
-        return SymmetryGroup.of(EdgeInstance.build(self.problem))
+        return self.run.group
 
     @cached_property
     def board(self) -> OpenBoard:
@@ -377,20 +378,12 @@ class OpenCompletion(PuzzleType):
         return open_count(self.problem.with_fixed(clues), limit=2)[0]
 
     def _cpsat_count(self, clues: dict[tuple[int, int], int]) -> int:
-        from solver.arrange.engines import cpsat
-
-        found = 0
-        for _ in cpsat.rows(EdgeInstance.build(self.problem.with_fixed(clues))):
-            found += 1
-            if found >= 2:
-                break
-        return found
+        return CpSatEngine().count(self.run.with_fixed(clues), limit=2)
 
     def _answer(self, rng: random.Random) -> dict[tuple[int, int], int]:
         """A seeded random solution: the open search with its options in a seeded random
         order (a node budget), else CP-SAT completing two seeded random pins."""
-        from solver.arrange.api import first
-
+        cpsat = CpSatEngine()
         try:
             found, _, rows = open_count(self.problem, limit=1, max_nodes=20_000, rng=rng)
             if found:
@@ -402,14 +395,14 @@ class OpenCompletion(PuzzleType):
         for _ in range(20):
             pins = dict(zip(rng.sample(cells, 2), rng.sample(numbers, 2), strict=True))
             try:
-                return dict(first(self.problem.with_fixed(pins)).placements)
+                return dict(cpsat.first(self.run.with_fixed(pins)).placements)
             except InfeasibleError:
                 continue
-        return dict(first(self.problem).placements)
+        return dict(cpsat.first(self.run).placements)
 
     def key(self, clues: dict[tuple[int, int], int]) -> str:
         """The clue set in its least form over the board's symmetries."""
-        inst = EdgeInstance.build(self.problem)
+        inst = self.run.instance
         row = np.full((1, inst.n), -1, dtype=np.int64)
         for c, p in clues.items():
             row[0, inst.index[c]] = p

@@ -24,7 +24,7 @@ from puzzles.backslide import CELLS, HOLE, Position, slide
 from puzzles.errors import SearchInterrupted
 from puzzles.regions import parse_region
 from reports.backslide import position_svg
-from solver.arrange.instance import EdgeInstance
+from solver.arrange.prepared import Run
 from solver.arrange.problem import ArrangementProblem
 from solver.arrange.symmetry import SymmetryGroup
 from solver.backslide import solve, solved_positions
@@ -53,8 +53,7 @@ class BackSlideType(PuzzleType):
     @cached_property
     def group(self) -> SymmetryGroup:
         """The symmetries of the 4x4 board."""
-        return SymmetryGroup.of(EdgeInstance.build(
-            ArrangementProblem.create("square", "compact", "4x4")))
+        return Run(ArrangementProblem.create("square", "compact", "4x4")).group
 
     def rules(self) -> str:
         return ("The fifteen square pieces lie on a 4x4 board with one hole (the blank piece). "

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import random
 
+from puzzles.errors import EngineFaultError
 from puzzles.numbridge.field import CELLS, REGULAR_BLOCKS, Field, verify_solution
 from reports.numbridge import field_svg
-from solver.arrange.base import EngineFaultError
 from solver.book.base import BookPuzzle, PuzzleType
 from solver.numbridge import models
 from solver.numbridge.difficulty import rate

@@ -22,12 +22,14 @@ from puzzles.errors import InvalidInputError, ParseError, SearchInterrupted
 from puzzles.grids import Cell
 from puzzles.regions import BORDER_RULES, MAX_COORDINATE
 from reports.output import JsonLinesWriter
-from solver.arrange.orders import ENGINES, ORDERS
+from solver.arrange.engines import ENGINES
+from solver.arrange.orders import ORDERS
 from solver.arrange.problem import ArrangementProblem
 from solver.cli.common import Output, output_options, write_picture
 from solver.progress import progress_bar
 
 if TYPE_CHECKING:
+    from solver.arrange.engine import Engine
     from solver.arrange.run import Distributed
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -115,7 +117,9 @@ def problem_options(func: F) -> F:
 engine_option = click.option("--engine", type=click.Choice(ENGINES), default="auto",
                              show_default=True,
                              help="kernel (our numba search), frontier (counts by dynamic "
-                                  "programming: square and triangle sets), cpsat or constraint.")
+                                  "programming: square and triangle sets), cpsat, constraint, "
+                                  "starmap (CP-SAT lines of sight), grow (transcendental on "
+                                  "the open plane) or dual (cells and pieces).")
 jobs_option = click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1,
                            show_default=True, help="Processes (split into subproblems).")
 depth_option = click.option("--depth", type=click.IntRange(0, 64), default=None,
@@ -156,19 +160,15 @@ def _pictures(arr: Arrangement, problem: ArrangementProblem, svg: Path | None,
               html: Path | None, output: Output) -> None:
     if svg is None and html is None:
         return
-    from reports.beams import arrangement_svg, arrangement_text
-    from reports.html import Figure, Section, render_page
+    from reports.beams import arrangement_svg
+    from reports.pages import arrangement_page
 
     fixed = frozenset(problem.fixed_map)
     picture = arrangement_svg(arr, highlight=fixed, title=problem.describe())
     write_picture(svg, picture, output, "SVG")
     if html is not None:
-        section = Section(problem.describe().capitalize(), paragraphs=[
-            f"{len(arr.placements)} pieces placed; checked by the independent verifier."
-            + (" Fixed pieces are outlined in red." if fixed else "")],
-            figures=[Figure(picture, "piece numbers are sums of their beam directions")],
-            pre=[arrangement_text(arr)])
-        write_picture(html, render_page("Arrangement", [section]), output, "HTML")
+        write_picture(html, arrangement_page(arr, problem.describe(), fixed, picture), output,
+                      "HTML")
 
 
 class _Progress:
@@ -233,11 +233,12 @@ def find(problem: ArrangementProblem, engine: str, svg: Path | None, html: Path 
     JSON: {"set", "kind", "region", "border", "directions", "placements": [{"cell": [q, r],
     "piece": n}, ...], ...}.
     """
-    from solver.arrange.api import first
+    from solver.arrange.engines import engine_named
 
+    searcher = engine_named(engine)
     bar = _Progress("searching", output.quiet)
     try:
-        arr = first(problem, engine, tick=bar)
+        arr = searcher.first(problem, tick=bar)
     except KeyboardInterrupt as exc:
         raise SearchInterrupted("interrupted before a solution was found") from exc
     finally:
@@ -274,6 +275,7 @@ def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
     Ctrl-C: every solution found so far is kept). --count and --estimate hand the same problem
     to the `count` and `estimate` commands.
     """
+    from solver.arrange.engines import engine_named
     from solver.arrange.run import enumerate_arrangements
 
     if count_only or estimate_only:
@@ -288,8 +290,8 @@ def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
     bar = _Progress("enumerating", output.quiet)
     as_lines = output.json or output.out is not None
     found = 0
-    stream = enumerate_arrangements(problem, engine, limit, up_to_symmetry, jobs, depth, bar,
-                                    verify_all=verify_all, order=order, cluster=cluster)
+    stream = enumerate_arrangements(problem, engine_named(engine, order), limit, up_to_symmetry,
+                                    jobs, depth, bar, verify_all=verify_all, cluster=cluster)
     writer: JsonLinesWriter | _TextWriter
     if as_lines:
         stdout = None if output.out is not None else sys.stdout
@@ -351,19 +353,23 @@ def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jo
     JSON: {"count": n, "distinct": m} (distinct: orbits under the region's symmetries, null
     without --up-to-symmetry).
     """
+    from solver.arrange.engines import engine_named
     from solver.arrange.run import count_arrangements, count_verified
 
+    counter: Engine = engine_named(engine, order)
     bar = _Progress("counting", output.quiet)
-    counter = count_verified if verify_all else count_arrangements
     try:
         if cluster is not None and (up_to_symmetry or verify_all):
             raise InvalidInputError(
                 "--scheduler/--checkpoint count without --up-to-symmetry and --verify")
         if cluster is not None:
-            total, distinct = count_arrangements(problem, engine, up_to_symmetry, jobs, depth,
-                                                 bar, order, cluster)
+            total, distinct = count_arrangements(problem, counter, up_to_symmetry, jobs, depth,
+                                                 bar, cluster=cluster)
+        elif verify_all:
+            total, distinct = count_verified(problem, counter, up_to_symmetry, jobs, depth, bar)
         else:
-            total, distinct = counter(problem, engine, up_to_symmetry, jobs, depth, bar, order)
+            total, distinct = count_arrangements(problem, counter, up_to_symmetry, jobs, depth,
+                                                 bar)
     except KeyboardInterrupt as exc:
         raise SearchInterrupted(
             f"interrupted: at least {bar.solutions} arrangement(s) (count incomplete)") from exc
@@ -485,7 +491,8 @@ def verify_cmd(ctx: click.Context, file: Path, fix: tuple[str, ...], output: Out
     """
     arr = read_arrangement(file)
     fault = next(faults(arr, parse_fix(fix)), None)
-    doc = {"valid": fault is None, "fault": fault, "kind": arr.kind, "set": arr.set_name}
+    doc = {"valid": fault is None, "fault": fault.message if fault else None, "kind": arr.kind,
+           "set": arr.set_name}
     where = f" on {arr.region.name}" if arr.region else ""
     text = (f"valid {arr.kind} {arr.set_name} arrangement{where}" if fault is None
             else f"invalid: {fault}")

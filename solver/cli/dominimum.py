@@ -15,8 +15,9 @@ from puzzles.dominimum.records import read_record, record_of, replay
 from puzzles.dominimum.tiles import SYMBOL_NAMES, parse_tile, tile_name
 from puzzles.errors import InvalidInputError, SearchInterrupted
 from reports.dominimum import PALETTE, Highlight, layout_svg, score_plot
-from reports.html import Figure, Section, Table, render_page
+from reports.html import Table
 from reports.output import dumps, write_atomic
+from reports.pages import endgame_puzzles_page, picture_page, pictures_page, tournament_page
 from reports.text import key_values, table, tie_note, tied_ranks
 from solver.cli.common import Output, output_options, write_picture
 from solver.cli.play import budget_options
@@ -82,8 +83,7 @@ def _write_pictures(svg: str, title: str, paragraphs: list[str], tables: list[Ta
                     svg_path: Path | None, html_path: Path | None, output: Output) -> None:
     write_picture(svg_path, svg, output, "picture")
     if html_path is not None:
-        page = render_page(title, [Section(title, paragraphs, [Figure(svg, title)], tables)])
-        write_picture(html_path, page, output, "report")
+        write_picture(html_path, picture_page(title, svg, paragraphs, tables), output, "report")
 
 
 # -------------------------------------------------------------------------------------------
@@ -177,10 +177,9 @@ def dominomega_score(layout_path: Path, players: int, picture_symbol: str, withi
                                       f"{report.scores[s]}"))
         write_picture(svg_path, figures[0], output)
         if html_path is not None:
-            page = render_page("Dominomega scores", [Section(
-                "Dominomega scores", ["Each group of a symbol has its own colour."],
-                [Figure(f, "") for f in figures],
-                [Table(["symbol", "name", "groups", "sizes", "score"], rows)])])
+            page = pictures_page("Dominomega scores", "Dominomega scores",
+                                 ["Each group of a symbol has its own colour."], figures,
+                                 [Table(["symbol", "name", "groups", "sizes", "score"], rows)])
             write_picture(html_path, page, output, "report")
     output.emit(report.to_json(), text)
 
@@ -506,13 +505,9 @@ def _tournament_outputs(result: MatchResult, seats: int, plot_path: Path | None,
     if html_path is not None:
         plot_svg = score_plot(dists, title=f"{kind} score distribution",
                               xlabel=xlabel, fmt="svg", log=log).decode()
-        page = render_page(f"{kind} tournament", [Section(
-            f"{kind} tournament", [
-                f"{n} games, {seats} seats, seed {result.seed}; players rotate over the "
-                "seats game by game."],
-            [Figure(plot_svg, "score distribution by player")],
-            [Table(header, rows, "by player"),
-             Table(["seat", "wins", "win rate"], seat_rows, "by seat")])])
+        page = tournament_page(kind, n, seats, result.seed, plot_svg,
+                               Table(header, rows, "by player"),
+                               Table(["seat", "wins", "win rate"], seat_rows, "by seat"))
         write_picture(html_path, page, output, "report")
     doc = {"game": kind, "players": result.lineup, "seats": seats,
            "seed": result.seed, "games": n, "interrupted": result.interrupted,
@@ -603,9 +598,9 @@ def extremes(mission: tuple[int, int], sense: str, region: str, others: tuple[st
     if figures:
         write_picture(svg_path, figures[0], output)
         if html_path is not None:
-            page = render_page("Dominimum extremes", [Section(
-                f"Extreme scores of mission {tile_name(mission)}", [header, *texts],
-                [Figure(f, "") for f in figures])])
+            page = pictures_page("Dominimum extremes",
+                                 f"Extreme scores of mission {tile_name(mission)}",
+                                 [header, *texts], figures)
             write_picture(html_path, page, output, "report")
     output.emit(docs, text)
     if interrupted:
@@ -705,25 +700,20 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
                   "runner-up score", "placements"]
         text = table(header, rows) if rows else "no puzzle found"
         if html_path is not None:
-            sections = []
+            shown = []
             for p in found:
                 question = layout_svg(p.layout, [], title=f"seat {p.to_move} to place "
                                       f"{tile_name(p.tile)}")
-                shown = p.layout.copy()
-                shown.place(p.answer)
-                answer = layout_svg(shown, [Highlight(frozenset(p.answer.cells), "#ffbf00",
-                                                      "answer")], title="answer")
+                solved = p.layout.copy()
+                solved.place(p.answer)
+                answer = layout_svg(solved, [Highlight(frozenset(p.answer.cells), "#ffbf00",
+                                                       "answer")], title="answer")
                 own = (f"missions {[tile_name(m) for m in p.missions]}" if kind == "dominimum"
                        else f"symbols {list(omega_symbols(p.players))}")
-                sections.append(Section(f"Puzzle (seed {p.seed})", [
-                    f"{own}; seat {p.to_move} places the last tile {tile_name(p.tile)}. "
-                    f"Exactly one of the {p.placements} legal placements is best: which?"],
-                    [Figure(question, "the position"),
-                     Figure(answer, f"answer {p.answer}: score {p.best[0]} against "
-                            f"{p.best[1]}; the next best placement gives {p.runner_up}",
-                            reveal="Show the answer")]))
-            write_picture(html_path, render_page(f"{kind} endgame puzzles", sections),
-                          output, "report")
+                shown.append((p, f"{own}; seat {p.to_move} places the last tile "
+                              f"{tile_name(p.tile)}. Exactly one of the {p.placements} legal "
+                              "placements is best: which?", question, answer))
+            write_picture(html_path, endgame_puzzles_page(kind, shown), output, "report")
         output.emit({"puzzles": [p.to_json() for p in found]}, text)
         if interrupted:
             raise SearchInterrupted(f"interrupted; kept the {len(found)} puzzle(s) found")

@@ -8,7 +8,6 @@ the faults that ``puzzles.arrangements.faults`` finds.
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -23,7 +22,9 @@ from solver.arrange.problem import ArrangementProblem
 
 #: Sets and regions offered on the page (small enough to solve while one waits).
 DEFAULT_REGION = {"square": "4x4", "triangle": "4x4", "hexagon": "rhombus:8x8"}
-_CELL = re.compile(r"cell \[(-?\d+), (-?\d+)\]")
+
+#: Faults of a board in progress that are no mistake yet (the player is not done).
+UNFINISHED = ("empty", "missing")
 
 
 class Placed(BaseModel):
@@ -101,13 +102,13 @@ def board(b: Board) -> dict[str, Any]:
     assert region is not None
     arr = Arrangement(problem.set_name, "compact", placed, region)
     found = list(faults(arr, fixed))
-    mismatches = [f for f in found if "is empty" not in f and "not placed" not in f]
-    marked = frozenset((int(m[1]), int(m[2])) for f in mismatches
-                       for m in [_CELL.search(f)] if m)
+    mismatches = [f for f in found if f.kind not in UNFINISHED]
+    marked = frozenset(f.cells[0] for f in mismatches if f.cells)
     left = [p.number for p in arr.piece_set.pieces if p.number not in placed.values()]
     return {"svg": arrangement_svg(arr, highlight=frozenset(fixed), cell_names=True,
                                    marked=marked),
-            "faults": found, "mismatches": mismatches, "left": left,
+            "faults": [f.message for f in found], "mismatches": [f.message for f in mismatches],
+            "left": left,
             "cells": [list(c) for c in region.ordered_cells],
             "complete": not found, "fixed": [list(c) for c in fixed],
             "orientation": {f"{x},{y}": region.grid.orientation((x, y))

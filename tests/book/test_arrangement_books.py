@@ -42,7 +42,7 @@ def test_cpsat_confirms_uniqueness_and_irreducibility() -> None:
         row = kind._random_answer(rng)
         clues, _ = kind._reduce(row, rng)
         puzzle = kind._puzzle(row, clues)
-        verify(kind.problem.arrangement(kind.inst.placements(row)), puzzle.fixed_map)
+        verify(kind.problem.arrangement(kind.inst.placements(row)), puzzle.problem.fixed_map)
         assert count(puzzle, engine="cpsat") == 1
         for i in clues:
             looser = kind._puzzle(row, [c for c in clues if c != i])
@@ -148,7 +148,7 @@ def test_hexagon_easy_puzzle_is_minimal_for_its_level() -> None:
     hideable = 0
     for i in clues:
         looser = [c for c in clues if c != i]
-        r = rate(EdgeInstance.build(kind._puzzle(row, looser)))
+        r = rate(kind._puzzle(row, looser).instance)
         unique = kernel_count(kind._puzzle(row, looser))[0] == 1
         assert not unique or r.rung > 2 or r.left > 0
         hideable += unique

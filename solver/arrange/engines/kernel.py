@@ -544,8 +544,3 @@ def choose_dynamic(inst: EdgeInstance, order: str = "auto") -> bool:
     static = estimated_tree(KernelSearch(inst))
     dynamic = estimated_tree(KernelSearch(inst, dynamic=True))
     return dynamic * MRV_NODE_COST < static
-
-
-def search_for(inst: EdgeInstance, order: str = "auto") -> KernelSearch:
-    """A kernel search over ``inst`` in the chosen cell order (see ``choose_dynamic``)."""
-    return KernelSearch(inst, dynamic=choose_dynamic(inst, order))
