@@ -7,7 +7,6 @@ from pathlib import Path
 import click
 
 from puzzles.beamsets import SET_NAMES, piece_set
-from reports.beams import piece_set_svg, piece_set_text
 from solver.cli.common import Output, output_options, svg_option, write_picture
 
 
@@ -26,6 +25,8 @@ def show(set_name: str, svg_path: Path | None, output: Output) -> None:
     JSON: {"set": ..., "grid": ..., "pieces": [{"number": n, "beams": k, "class": ...,
     "directions": [...], "iching": {...}}]}.
     """
+    from reports.beams import piece_set_svg, piece_set_text  # drawing: only when shown
+
     ps = piece_set(set_name)
     write_picture(svg_path, piece_set_svg(ps), output)
     output.emit(ps.to_json(), piece_set_text(ps))

@@ -33,12 +33,12 @@ from functools import lru_cache
 from typing import Any, cast
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 from numba.extending import intrinsic
 
 from puzzles.errors import InvalidInputError
 from puzzles.numbridge.field import CELLS, REGULAR_BLOCKS, Field, check_blocks, units
+from solver.jit import njit
 
 #: The two words of a board: cells 0-62 in the first, 63-80 in the second (no sign bit used).
 WORD0 = (1 << 63) - 1
