@@ -1,14 +1,19 @@
-"""numba's ``njit`` for the project's compiled kernels, loaded without scipy.
+"""numba's ``njit`` for the project's compiled kernels, loaded without scipy.linalg and cffi.
 
 The first time a process calls a compiled function (compiled now or loaded from numba's disk
-cache), numba's target context imports ``numba.np.arraymath``, and that module asks at import
-whether BLAS is there by importing ``scipy.linalg.cython_blas`` (its ``_HAVE_BLAS``: a BLAS inner
-product for ``np.correlate`` and ``np.convolve`` instead of a plain loop). That import costs about
-0.1 s of CPU in every process that runs a kernel, and no kernel here does linear algebra. So the
-kernels import ``njit`` from this module, which imports ``numba.np.arraymath`` once with
-``scipy.linalg`` hidden, unless it is loaded already (``import numba`` itself imports the small
-``scipy`` package, for a version check). ``np.dot`` and ``np.linalg`` in compiled code still work:
-numba imports scipy when it compiles them.
+cache), numba's target and typing contexts import all of numba's implementations. Two of those
+modules import optional libraries the kernels never use:
+
+- ``numba.np.arraymath`` asks whether BLAS is there by importing ``scipy.linalg.cython_blas``
+  (its ``_HAVE_BLAS``: a BLAS inner product for ``np.correlate`` and ``np.convolve`` instead of
+  a plain loop), which loads all of ``scipy.linalg``;
+- ``numba.core.typing.cffi_utils`` imports ``cffi`` (and its C parser) to type cffi functions.
+
+Together about a tenth of a second of CPU in every process that runs a kernel. So the kernels
+import ``njit`` from this module, which imports those two numba modules once with the library
+hidden, unless it is loaded already (``import numba`` itself imports the small ``scipy``
+package, for a version check). ``np.dot`` and ``np.linalg`` in compiled code still work: numba
+imports scipy when it compiles them; cffi functions are not typed in such a process.
 
 >>> from solver.jit import njit
 >>> @njit
@@ -20,22 +25,24 @@ numba imports scipy when it compiles them.
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 from numba import njit
 
 
-def _arraymath_without_scipy() -> None:
-    """Import ``numba.np.arraymath`` while ``import scipy.linalg`` fails (optional there)."""
-    if "scipy.linalg" in sys.modules or "numba.np.arraymath" in sys.modules:
+def _import_without(module: str, hidden: str) -> None:
+    """Import ``module`` while ``import hidden`` fails (an optional library there)."""
+    if hidden in sys.modules or module in sys.modules:
         return
-    sys.modules["scipy.linalg"] = None  # type: ignore[assignment]  # ImportError for this import
+    sys.modules[hidden] = None  # type: ignore[assignment]  # ImportError for this import
     try:
-        import numba.np.arraymath  # noqa: F401
+        importlib.import_module(module)
     finally:
-        del sys.modules["scipy.linalg"]
+        del sys.modules[hidden]
 
 
-_arraymath_without_scipy()
+_import_without("numba.np.arraymath", "scipy.linalg")
+_import_without("numba.core.typing.cffi_utils", "cffi")
 
 __all__ = ["njit"]
