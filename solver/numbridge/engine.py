@@ -55,7 +55,7 @@ _DEPTH, _FOUND, _NODES = range(3)
 BUDGET, BAD_CHARACTER, PAUSED = -1, -2, -3
 # Flags of a run.
 LOCKED, FIRST_CELL = 1, 2
-#: Nodes per call of the compiled search: between two calls Python handles Ctrl-child/SIGTERM.
+#: Nodes per call of the compiled search: between two calls Python handles Ctrl-C/SIGTERM.
 SLICE_NODES = 1 << 18
 IDENTITY_ORDER = np.tile(np.arange(9, dtype=np.int64), (81, 1))
 #: Work arrays of finished runs, for the next run (a list: pop and append are atomic, so
@@ -406,7 +406,7 @@ def _run(givens: str, blocks: str, cap: int, order: np.ndarray | None, node_limi
          locked: bool | None) -> tuple[int, str, int]:
     """Drive the resumable kernel slice by slice: (count, first solution or "", nodes).
 
-    Between slices the interpreter runs, so Ctrl-child (KeyboardInterrupt) and SIGTERM stop even
+    Between slices the interpreter runs, so Ctrl-C (KeyboardInterrupt) and SIGTERM stop even
     a search with a huge ``cap`` within milliseconds.
     """
     if len(givens) != CELLS:
