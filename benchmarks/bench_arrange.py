@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from xcover import covers
 
+from benchmarks.cputime import children_cpu, total_cpu
 from solver.arrange import ArrangementProblem, solutions
 from solver.arrange.engines import cpsat
 from solver.arrange.engines.builtin import (
@@ -128,7 +129,7 @@ def test_count_free_kernel(benchmark) -> None:
     assert benchmark.pedantic(kernel_count, (FREE_INST,), rounds=1) == 2765440
 
 
-@pytest.mark.benchmark(group="count-free-4x4")
+@pytest.mark.benchmark(group="count-free-4x4", timer=total_cpu)
 def test_count_free_kernel_2_jobs(benchmark) -> None:
     def two_jobs() -> int:  # the probes of the cell order and the split are timed too
         return KernelEngine().parallel_count(Run(FREE), jobs=2)
@@ -307,20 +308,58 @@ PROCESS_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTEC
 
 
 def whole_process(benchmark, cmd: list[str], rounds: int = 7) -> subprocess.CompletedProcess:
-    """Time ``cmd`` as a whole process, after one warm-up run (bytecode and numba caches)."""
+    """Time ``cmd`` as a whole process, after one warm-up run (bytecode and numba caches).
+
+    The tests that call it name ``children_cpu`` as their clock: the child's user + system
+    CPU time, not this process's fork and pipes.
+    """
     return benchmark.pedantic(subprocess.run, (cmd,), {"capture_output": True, "text": True,
                                                        "env": PROCESS_ENV},
                               rounds=rounds, warmup_rounds=1)
 
 
-@pytest.mark.benchmark(group="startup-count-4x4")
+def solver_process(*args: str) -> list[str]:
+    """The command line of a whole ``solver`` process of this checkout."""
+    return [sys.executable, "-m", "solver", *args]
+
+
+FREE32_PATH = COMPLETIONS / "rhombus8x8-free32.json"
+
+
+@pytest.mark.benchmark(group="startup-count-4x4", timer=children_cpu)
 def test_startup_solver_count_4x4(benchmark) -> None:
-    cmd = [sys.executable, "-m", "solver", "arrange", "count", "compact", "--region", "4x4",
-           "-q"]
+    cmd = solver_process("arrange", "count", "compact", "--region", "4x4", "-q")
     assert whole_process(benchmark, cmd).stdout.startswith("652 ")
 
 
-@pytest.mark.benchmark(group="startup-count-4x4")
+@pytest.mark.benchmark(group="startup-small-commands", timer=children_cpu)
+def test_startup_python_pass(benchmark) -> None:
+    """The floor: a Python process that does nothing (its site packages, this machine's)."""
+    assert whole_process(benchmark, [sys.executable, "-c", "pass"]).returncode == 0
+
+
+@pytest.mark.benchmark(group="startup-small-commands", timer=children_cpu)
+@pytest.mark.parametrize("args", ["sets list", "--help"])
+def test_startup_solver_small(benchmark, args: str) -> None:
+    done = whole_process(benchmark, solver_process(*args.split()))
+    assert done.returncode == 0 and done.stdout
+
+
+@pytest.mark.benchmark(group="startup-completion-32", timer=children_cpu)
+def test_startup_solver_count_free32(benchmark) -> None:
+    cmd = solver_process("arrange", "count", "compact", "--set", "hexagon", "--region",
+                         "rhombus:8x8", "--fixed", str(FREE32_PATH), "-q")
+    assert whole_process(benchmark, cmd).stdout.startswith("99 ")
+
+
+@pytest.mark.benchmark(group="startup-find-rhombus", timer=children_cpu)
+def test_startup_solver_find_rhombus(benchmark) -> None:
+    cmd = solver_process("arrange", "find", "compact", "--set", "hexagon", "--region",
+                         "rhombus:8x8", "--json")
+    assert len(json.loads(whole_process(benchmark, cmd).stdout)["placements"]) == 64
+
+
+@pytest.mark.benchmark(group="startup-count-4x4", timer=children_cpu)
 def test_startup_xcover_count_4x4(benchmark, tmp_path) -> None:
     path = tmp_path / "square4x4.dlx"
     path.write_text(dlx_text(SQUARE))
@@ -348,11 +387,12 @@ def knuth(program: str) -> Path:
     return binary
 
 
-def knuth_count(binary: Path, dlx: Path) -> int:
-    """Run ``binary < dlx`` and read its ``Altogether N solutions`` line."""
+def knuth_count(binary: Path, dlx: Path, *options: str) -> int:
+    """Run ``binary < dlx`` as a whole process and read its ``Altogether N solutions`` line
+    (``t1``: stop at the first solution)."""
     with dlx.open() as stdin:
-        done = subprocess.run([str(binary)], stdin=stdin, capture_output=True, text=True,
-                              check=True)
+        done = subprocess.run([str(binary), *options], stdin=stdin, capture_output=True,
+                              text=True, check=True)
     m = ALTOGETHER.search(done.stderr)
     assert m, done.stderr[-500:]
     return int(m.group(1))
@@ -364,28 +404,34 @@ def dlx_file(tmp_path: Path, p: ArrangementProblem) -> Path:
     return path
 
 
-@pytest.mark.benchmark(group="startup-count-4x4")
+@pytest.mark.benchmark(group="startup-count-4x4", timer=children_cpu)
 @pytest.mark.parametrize("program", ["ssxcc", "dlx2"])
 def test_startup_knuth_count_4x4(benchmark, tmp_path, program: str) -> None:
     binary, dlx = knuth(program), dlx_file(tmp_path, SQUARE)
     assert benchmark.pedantic(knuth_count, (binary, dlx), rounds=7) == 652
 
 
-@pytest.mark.benchmark(group="count-torus-4x4")
+@pytest.mark.benchmark(group="count-torus-4x4", timer=children_cpu)
 @pytest.mark.parametrize("program", ["ssxcc", "dlx2"])
 def test_count_torus_knuth(benchmark, tmp_path, program: str) -> None:
     binary, dlx = knuth(program), dlx_file(tmp_path, TORUS)
     assert benchmark.pedantic(knuth_count, (binary, dlx), rounds=3) == 203520
 
 
-@pytest.mark.benchmark(group="count-free-4x4")
+@pytest.mark.benchmark(group="count-free-4x4", timer=children_cpu)
 def test_count_free_ssxcc(benchmark, tmp_path) -> None:
     binary, dlx = knuth("ssxcc"), dlx_file(tmp_path, FREE)
     assert benchmark.pedantic(knuth_count, (binary, dlx), rounds=1) == 2765440
 
 
-@pytest.mark.benchmark(group="count-completion-32-order")
+@pytest.mark.benchmark(group="count-completion-32-order", timer=children_cpu)
 @pytest.mark.parametrize("program", ["ssxcc", "dlx2"])
 def test_order_completion_32_knuth(benchmark, tmp_path, program: str) -> None:
     binary, dlx = knuth(program), dlx_file(tmp_path, FREE32)
     assert benchmark.pedantic(knuth_count, (binary, dlx), rounds=5) == 99
+
+
+@pytest.mark.benchmark(group="startup-find-rhombus", timer=children_cpu)
+def test_startup_knuth_find_rhombus(benchmark, tmp_path) -> None:
+    binary, dlx = knuth("ssxcc"), dlx_file(tmp_path, HEX)
+    assert benchmark.pedantic(knuth_count, (binary, dlx, "t1"), rounds=7) == 1

@@ -223,21 +223,26 @@ def pointer(loc: tuple[int | str, ...]) -> str:
 
 
 def validate(data: Any, model: type[M], where: str) -> M:
-    """Check ``data`` against a model of :mod:`puzzles.schemas` and return the model instance.
+    """Check ``data`` against a model of :mod:`puzzles.schemas` and return the document.
+
+    A valid document is checked without pydantic (see :mod:`puzzles.schemas`); the model's
+    error of an invalid one is reported.
 
     Raises
     ------
     ParseError
         ``where: at /pointer: what was expected`` for the first fault.
     """
-    from pydantic import ValidationError
-
     try:
         return model.model_validate(data, strict=True)  # type: ignore[attr-defined]
-    except ValidationError as exc:
-        raise ParseError(_first_error(exc), where=where) from None
     except RecursionError:  # pragma: no cover - load_json bounds the depth
         raise ParseError("document nested too deeply", where=where) from None
+    except Exception as exc:
+        from pydantic import ValidationError  # loaded: only the pydantic model raises it
+
+        if isinstance(exc, ValidationError):
+            raise ParseError(_first_error(exc), where=where) from None
+        raise
 
 
 def _first_error(exc: Any) -> str:

@@ -18,10 +18,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import drawsvg as draw
-
 from puzzles.grids import Cell, Grid
 from reports.geometry import beam_end, centre, corners, side_directions, side_edge
+from reports.lazy import lazy_module
 from reports.legend import (
     FONT,
     LegendEntry,
@@ -33,6 +32,8 @@ from reports.legend import (
     text_width,
     wrap_text,
 )
+
+draw = lazy_module("drawsvg")  # drawn pictures only: a text command does not load it
 
 
 @dataclass(frozen=True)

@@ -216,7 +216,8 @@ FAST_MAX_PIECES = 64
 # array), explicit stacks, resumable like the compact kernel.
 
 import numpy as np  # noqa: E402
-from numba import njit  # noqa: E402
+
+from solver.jit import njit  # noqa: E402
 
 _UNKNOWN, _EMPTY, _DEMANDED, _PLACED = 0, 1, 2, 3
 

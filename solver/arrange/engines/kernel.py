@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import numpy as np
-from numba import njit
 
 from solver.arrange.instance import EdgeInstance
 from solver.arrange.orders import check_order
+from solver.jit import njit
 
 #: Status codes of one kernel call.
 EXHAUSTED, OUT_FULL, BUDGET = 0, 1, 2
