@@ -14,9 +14,9 @@ import random
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
+from solver.play.registry import make_player
 
 from benchmarks.profile_mcts import POSITIONS, position
-from solver.play.registry import make_player
 
 ITERATIONS = 200
 
