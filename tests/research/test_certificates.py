@@ -1,0 +1,46 @@
+"""Every stored certificate of "no StarMap on this board" re-checked: the formula rebuilt from
+its question has the stored digest (so the proof is about that question), and the LRAT checker
+accepts the stored proof. Proofs that take more than a minute to check run in the slow run:
+``python3 -m pytest -m slow tests/research/test_certificates.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from solver.proofs.certificate import recheck
+from solver.proofs.dimacs import from_clauses
+from solver.research.starmap import StarMapSpec
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = sorted(p for folder in (ROOT / "docs" / "results", ROOT / "tests" / "data" / "proofs")
+                 for p in folder.glob("*.json")
+                 if json.loads(p.read_text()).get("claim") == "unsatisfiable")
+#: proofs larger than this (bytes, uncompressed) are checked in the slow run only
+QUICK = 200_000_000
+
+
+def _params() -> list[object]:
+    out: list[object] = []
+    for p in RECORDS:
+        big = json.loads(p.read_text())["proof_bytes"] > QUICK
+        out.append(pytest.param(p, id=p.stem, marks=[pytest.mark.slow] if big else []))
+    return out
+
+
+def test_there_are_certificates() -> None:
+    assert any(p.parent.name == "proofs" for p in RECORDS)
+
+
+@pytest.mark.parametrize("record", _params())
+def test_certificate_is_about_its_question_and_its_proof_is_accepted(record: Path) -> None:
+    doc = json.loads(record.read_text())
+    spec = StarMapSpec(**doc["encoding"])
+    _problem, cnf = spec.encode()
+    assert from_clauses(cnf.variables, cnf.clauses).digest() == doc["cnf_digest"]
+    report = recheck(record)
+    assert report.proved, report.text()
+    assert report.lemmas == doc["checked"]["lemmas"]
