@@ -41,6 +41,8 @@ def _board(slab: int | None, triangle: int | None, board: str | None) -> str:
               "docs/results.md, section 3).")
 @click.option("--lines", is_flag=True, help="Exactly as many lines of each axis hold a piece "
               "as a StarMap meets.")
+@click.option("--roles", is_flag=True, help="Per axis, as many cells of each line role and "
+              "as many lines with one piece or several as the set implies.")
 @click.option("--max-cells", type=click.IntRange(1), help="The hull of the StarMap has at "
               "most this many cells (hexagon boards).")
 @click.option("--solver", "solver_name", default="cadical195", show_default=True,
@@ -61,7 +63,8 @@ def _board(slab: int | None, triangle: int | None, board: str | None) -> str:
               help="Write the DIMACS CNF and stop.")
 @output_options
 def starmap_cmd(set_name: str, board: str | None, slab: int | None, triangle: int | None,
-                no_adjacent: bool, symmetry: bool, lines: bool, max_cells: int | None,
+                no_adjacent: bool, symmetry: bool, lines: bool, roles: bool,
+                max_cells: int | None,
                 solver_name: str, cpu_limit: float | None, time_limit: float | None,
                 nice: int, certificate: Path | None, record: Path | None, cnf: Path | None,
                 output: Output) -> int:
@@ -77,7 +80,7 @@ def starmap_cmd(set_name: str, board: str | None, slab: int | None, triangle: in
     from solver.research.starmap import FOUND, NONE, StarMapSpec, search
 
     spec = StarMapSpec(set_name, _board(slab, triangle, board), no_adjacent, symmetry, lines,
-                       max_cells)
+                       max_cells, roles)
     if cnf is not None:
         problem, formula = spec.encode()
         cnf.write_text(formula.dimacs(problem.describe()))

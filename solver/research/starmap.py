@@ -47,6 +47,7 @@ class StarMapSpec:
     symmetry: bool = False
     lines: bool = False
     max_cells: int | None = None
+    roles: bool = False
 
     def region(self) -> Region | str:
         """The board as a region (``slab:``/``triangle:``) or the region name itself."""
@@ -69,12 +70,12 @@ class StarMapSpec:
         """The problem and its CNF."""
         problem = self.problem()
         return problem, encode(problem, symmetry=self.symmetry, line_clauses=self.lines,
-                               max_hull=self.max_cells)
+                               max_hull=self.max_cells, roles=self.roles)
 
     def command(self) -> str:
         """The ``solver research starmap`` options that give this question."""
         parts = [f"--set {self.set_name}", f"--board {self.board}"]
-        parts += [f"--{k}" for k in ("no-adjacent", "symmetry", "lines")
+        parts += [f"--{k}" for k in ("no-adjacent", "symmetry", "lines", "roles")
                   if getattr(self, k.replace("-", "_"))]
         if self.max_cells is not None:
             parts.append(f"--max-cells {self.max_cells}")

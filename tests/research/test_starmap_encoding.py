@@ -17,7 +17,7 @@ from pysat.solvers import Solver
 from puzzles.arrangements import Arrangement, read_arrangement, verify
 from puzzles.grids import cell_symmetries
 from solver.arrange import ArrangementProblem, count
-from solver.arrange.starmap_cnf import encode
+from solver.arrange.starmap_cnf import encode, role_counts
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results"
@@ -72,14 +72,16 @@ def test_cnf_models_are_verified_starmaps_as_many_as_the_kernel_counts(
         assert kernel == expected
 
 
-def test_the_line_clauses_keep_every_starmap(square_starmap: Arrangement) -> None:
+@pytest.mark.parametrize("option", ["line_clauses", "roles"])
+def test_the_line_clauses_and_the_role_counts_keep_every_starmap(
+        square_starmap: Arrangement, option: str) -> None:
     """8x8 has exactly the 8 lines per axis a square StarMap meets: "every line holds a piece"
-    is implied, so it changes no count."""
+    is implied, so it changes no count; nor do the role counts."""
     fix = dict(sorted(square_starmap.placements.items())[:9])
     problem = ArrangementProblem.create("square", "starmap", "8x8", fixed=fix)
     plain = {tuple(sorted(m.items())) for m in _models(problem)}
-    lines = {tuple(sorted(m.items())) for m in _models(problem, line_clauses=True)}
-    assert plain == lines and len(plain) > 10
+    more = {tuple(sorted(m.items())) for m in _models(problem, **{option: True})}
+    assert plain == more and len(plain) > 10
 
 
 def test_the_line_count_keeps_every_starmap_on_a_larger_board(
@@ -89,7 +91,20 @@ def test_the_line_count_keeps_every_starmap_on_a_larger_board(
     problem = ArrangementProblem.create("square", "starmap", "9x9", fixed=fix)
     plain = {tuple(sorted(m.items())) for m in _models(problem)}
     lines = {tuple(sorted(m.items())) for m in _models(problem, line_clauses=True)}
-    assert plain == lines and len(plain) == count(problem) > 0
+    both = {tuple(sorted(m.items())) for m in _models(problem, line_clauses=True, roles=True)}
+    assert plain == lines == both and len(plain) == count(problem) > 0
+
+
+def test_role_counts_of_the_sets_and_a_board_too_narrow_for_them() -> None:
+    hexagon = ArrangementProblem.create("hexagon", "starmap", "hexagon:16/17")
+    assert set(map(tuple, (sorted(r.items()) for r in role_counts(hexagon).values()))) == {
+        (("alone", 16), ("end", 16), ("inside", 16))}
+    square = ArrangementProblem.create("square", "starmap", "7x9")
+    assert list(role_counts(square).values()) == [{"alone": 4, "end": 4, "inside": 4}] * 2
+    # 7 rows cannot hold 4 lines of one piece and 4 of several: refuted at once with the roles
+    cnf = encode(square, roles=True)
+    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as s:
+        assert not s.solve()
 
 
 def _occ_vector(cells: list[tuple[int, int]], occupied: set[tuple[int, int]]) -> tuple[int, ...]:
@@ -127,7 +142,7 @@ def test_the_stored_hexagon_starmap_is_a_model_of_the_cnf_with_every_option() ->
     satisfiable (they are implied), and with symmetry breaking its least image is."""
     arr = read_arrangement(RESULTS / "starmap-hexagon-smallest.json")
     problem = ArrangementProblem.create("hexagon", "starmap", arr.region)
-    cnf = encode(problem, line_clauses=True)
+    cnf = encode(problem, line_clauses=True, roles=True)
     units = [cnf.y[cnf.cells.index(c), p] for c, p in arr.placements.items()]
     with Solver(name="cadical195", bootstrap_with=cnf.clauses) as s:
         assert s.solve(assumptions=units)
@@ -151,4 +166,4 @@ def test_hexagon_cnf_models_match_the_kernel_count_on_the_636_cell_board(
     kernel = count(problem)
     assert kernel == expected
     assert len(_models(problem)) == kernel
-    assert len(_models(problem, line_clauses=True)) == kernel
+    assert len(_models(problem, line_clauses=True, roles=True)) == kernel
