@@ -128,3 +128,144 @@ def check_cmd(record: Path, proof: Path | None, output: Output) -> int:
                  "deletions": report.deletions, "reason": report.reason,
                  "step": report.step_id}, f"{record.name}: {report.text()}")
     return 0 if report.proved else 1
+
+
+@research.group("hexagon2")
+def hexagon2() -> None:
+    """The search for a compact arrangement of the second-order hexagon set on rhombus:64x64
+    (docs/results.md, question 6). Exit 0 when one is found (verified, --out), 1 otherwise."""
+
+
+def _h2_out(func):  # type: ignore[no-untyped-def]
+    return click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+                        help="Write the arrangement found here.")(func)
+
+
+@hexagon2.command("mrv")
+@click.option("--nodes", type=click.IntRange(1), default=200_000, show_default=True,
+              help="Placements.")
+@click.option("--dual", is_flag=True, help="The dual search (cells and pieces).")
+@_h2_out
+def h2_mrv(nodes: int, dual: bool, out: Path | None) -> int:
+    """The most-constrained-cell search with a node budget; prints the cells filled."""
+    from solver.research.hexagon2 import run_mrv
+
+    return run_mrv(nodes, dual, out)
+
+
+@hexagon2.command("anneal")
+@click.option("--steps", type=float, default=4e7, show_default=True, help="Flips a round.")
+@click.option("--rounds", type=click.IntRange(1), default=8, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--t0", type=float, default=0.25, show_default=True, help="First temperature.")
+@click.option("--t1", type=float, default=0.03, show_default=True, help="Last temperature.")
+@_h2_out
+def h2_anneal(steps: float, rounds: int, seed: int, t0: float, t1: float,
+              out: Path | None) -> int:
+    """Annealing on the edges, lowering the number of duplicated patterns."""
+    from solver.research.hexagon2 import run_anneal
+
+    return run_anneal(int(steps), rounds, seed, t0, t1, out)
+
+
+@hexagon2.command("blocks")
+@click.option("--layout", type=click.Choice(["periodic", "checker"]), default="periodic",
+              show_default=True)
+@click.option("--solver", "solver_name", default="cadical195", show_default=True)
+@_h2_out
+def h2_blocks(layout: str, solver_name: str, out: Path | None) -> int:
+    """Sides from 8x8 blocks, corners by SAT; prints the classes failing Hall's condition."""
+    from solver.research.hexagon2 import run_blocks
+
+    return run_blocks(layout, solver_name, out)
+
+
+@hexagon2.command("twostage")
+@click.option("--sides", "sides_kind", type=click.Choice(["anneal", "blocks"]),
+              default="blocks", show_default=True)
+@click.option("--split", type=click.Choice(["none", "cosets"]), default="cosets",
+              show_default=True)
+@click.option("--solver", "solver_name", default="glucose4", show_default=True)
+@click.option("--seconds", type=float, default=100.0, show_default=True,
+              help="Time limit of each SAT call (CaDiCaL and Kissat ignore it).")
+@click.option("--strong", is_flag=True, help="The reverse links and pairwise at-most-one.")
+@click.option("--repair", is_flag=True, help="With --split cosets: re-split the classes of "
+              "each unsatisfiable core (no time limit: run it under timeout).")
+@click.option("--seed", type=int, default=1, show_default=True)
+@_h2_out
+def h2_twostage(sides_kind: str, split: str, solver_name: str, seconds: float, strong: bool,
+                repair: bool, seed: int, out: Path | None) -> int:
+    """Sides with exact counts, Hall's check, then the corners by SAT."""
+    from solver.research.hexagon2 import run_two_stage
+
+    return run_two_stage(sides_kind, split, solver_name, seconds, strong, seed, out, repair)
+
+
+@research.command("dominomega-relaxation")
+@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=60.0,
+              show_default=True, help="CP-SAT's seconds.")
+def dominomega_relaxation_cmd(time_limit: float) -> None:
+    """Dominomega at 3^12 for all three symbols without geometry (question 2): feasible, so
+    no counting or parity argument forbids the layout."""
+    from solver.research.dominomega_relaxation import relaxation
+
+    status, wall, cpu, lines = relaxation(time_limit)
+    click.echo(f"{status} in {wall:.1f} s ({cpu:.1f} s CPU)")
+    for line in lines:
+        click.echo(line)
+
+
+@research.command("compare")
+@click.option("--problems", default="free24,free32,square4x4", show_default=True,
+              help="Comma-separated names (solver.research.counts).")
+@click.option("--batches", type=click.IntRange(1), default=10, show_default=True)
+@click.option("--probes", type=click.IntRange(1), default=1000, show_default=True,
+              help="Probes per batch.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Batch b uses seed + b.")
+@click.option("--tail", type=click.IntRange(0), default=None,
+              help="The exact tail (default: chosen by a pilot).")
+@click.option("--approxmc-limit", type=float, default=300.0, show_default=True,
+              help="Seconds per ApproxMC run.")
+@click.option("--samplings", default="edges,pieces", show_default=True,
+              help="ApproxMC projections (empty: none).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the rows (JSON lines) here.")
+def compare_cmd(problems: str, batches: int, probes: int, seed: int, tail: int | None,
+                approxmc_limit: float, samplings: str, out: Path | None) -> None:
+    """Compact counts side by side: the tail estimator in batches (Markov lower bound) and
+    ApproxMC on the CNF (question 4). One JSON line per problem."""
+    from solver.research.counts import compare_row
+
+    lines: list[str] = []
+    for name in problems.split(","):
+        row = compare_row(name, batches, probes, seed, tail,
+                          [s for s in samplings.split(",") if s], approxmc_limit)
+        lines.append(json.dumps(row))
+        click.echo(lines[-1])
+        if out is not None:
+            out.write_text("\n".join(lines) + "\n")
+
+
+@research.command("bounds")
+@click.option("--problems", default="square4x4,triangle-torus8x2,free24", show_default=True,
+              help="Comma-separated names (solver.research.counts).")
+@click.option("--method", "methods", multiple=True,
+              help="axes, pattern or dp:SPEC (repeatable; default axes and dp:weight).")
+@click.option("--max-states", type=click.IntRange(1), default=None,
+              help="dp methods: give up past this many states.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the rows (JSON lines) here.")
+def bounds_cmd(problems: str, methods: tuple[str, ...], max_states: int | None,
+               out: Path | None) -> None:
+    """Guaranteed upper bounds on compact counts by exact counts of relaxations, one JSON line
+    per problem and method (question 4; one problem: `solver arrange bound compact`)."""
+    from solver.research.counts import bound_row
+
+    lines: list[str] = []
+    for name in problems.split(","):
+        for method in methods or ("axes", "dp:weight"):
+            lines.append(json.dumps(bound_row(name, method, max_states)))
+            click.echo(lines[-1])
+            if out is not None:
+                out.write_text("\n".join(lines) + "\n")
