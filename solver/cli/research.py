@@ -201,6 +201,38 @@ def h2_twostage(sides_kind: str, split: str, solver_name: str, seconds: float, s
     return run_two_stage(sides_kind, split, solver_name, seconds, strong, seed, out, repair)
 
 
+@hexagon2.command("certify")
+@click.option("--seed", type=int, default=3, show_default=True,
+              help="The block sides and the coset split of this seed.")
+@click.option("--coset", type=click.IntRange(0, 2), default=0, show_default=True)
+@click.option("--classes", default="24", show_default=True,
+              help="Comma-separated side patterns whose class constraints are asserted.")
+@click.option("--certificate", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="Stem of the certificate files.")
+@click.option("--cpu-limit", type=click.FloatRange(0, min_open=True), default=600.0,
+              show_default=True)
+def h2_certify(seed: int, coset: int, classes: str, certificate: Path,
+               cpu_limit: float) -> int:
+    """A checked LRAT certificate that a coset split is infeasible: no corner labelling of the
+    coset gives the classes the corner patterns the split chose."""
+    import sys
+
+    from solver.research.hexagon2 import coset_certificate
+
+    wanted = [int(c) for c in classes.split(",") if c]
+    try:
+        doc = coset_certificate(seed, coset, wanted, certificate, cpu_limit,
+                                "solver " + " ".join(sys.argv[1:]))
+    except RuntimeError as exc:
+        raise BudgetExhaustedError(str(exc)) from None
+    c = doc["checked"]
+    assert isinstance(c, dict)
+    click.echo(f"UNSAT: {doc['question']}; {doc['variables']} variables, {doc['clauses']} "
+               f"clauses; LRAT proof of {doc['proof_bytes']} bytes accepted ({c['lemmas']} "
+               f"lemmas); solver {doc['cpu_seconds']} s CPU")
+    return 1
+
+
 @research.command("dominomega-relaxation")
 @click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=60.0,
               show_default=True, help="CP-SAT's seconds.")

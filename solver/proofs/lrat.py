@@ -41,7 +41,7 @@ from __future__ import annotations
 import gzip
 import lzma
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,7 +67,8 @@ _BAD_VARINT = -8
 
 _REASONS = {
     _BAD_BYTE: "a step that starts with neither 'a' nor 'd'",
-    _BAD_ID: "an added clause whose id is not larger than every id before it",
+    _BAD_ID: "an added clause whose id is taken (an original clause's, or not larger than the "
+             "lemma before it)",
     _BAD_LITERAL: "a literal of variable 0 or beyond the formula's variables",
     _RAT: "a RAT step (negative hint): this checker accepts RUP lemmas only",
     _MISSING_HINT: "a hint to a clause that is not active (never added, or deleted)",
@@ -143,7 +144,7 @@ def _run(buf, end, nvars, start, length, store, state, assign, trail, tmp_lits, 
                     return -2
                 cid = u >> 1
                 if cid < length.shape[0] and length[cid] >= 0:
-                    length[cid] = -1
+                    length[cid] = -2  # deleted: its id is never used again
                     state[3] += 1
             state[6] = p
             continue
@@ -197,12 +198,12 @@ def _run(buf, end, nvars, start, length, store, state, assign, trail, tmp_lits, 
             tmp_hints[nh] = u >> 1
             nh += 1
         # the whole step is read; check its id and room before anything changes
-        if cid <= state[1]:
-            state[5] = cid
-            return -2
         if cid >= length.shape[0]:
             state[6] = step
             return 2
+        if cid <= state[1] or length[cid] != -1:
+            state[5] = cid
+            return -2
         if state[0] + nl > store.shape[0]:
             state[6] = step
             return 3
@@ -294,28 +295,32 @@ def _compact(start, length, store, top):  # type: ignore[no-untyped-def]  # prag
 class _Checker:
     """The checker's state between chunks (clause table, literal store, assignment)."""
 
-    def __init__(self, formula: Formula) -> None:
+    def __init__(self, formula: Formula, early: list[int]) -> None:
         lits = np.asarray(formula.literals, dtype=np.int32)
         ends = np.flatnonzero(lits == 0)
         m = ends.size
         self.nvars = formula.variables
-        self.length = np.full(max(16, 2 * (m + 1)), -1, dtype=np.int32)
+        # the ids of the original clauses: 1, 2, ... in file order, skipping the ids of the
+        # lemmas a solver derived while the clauses were being added (``early``)
+        ids = np.setdiff1d(np.arange(1, m + len(early) + 1), np.asarray(early, dtype=np.int64))
+        assert ids.size == m
+        self.length = np.full(max(16, 2 * (m + len(early) + 1)), -1, dtype=np.int32)
         self.start = np.zeros(self.length.size, dtype=np.int64)
         starts = np.concatenate(([0], ends[:-1] + 1)) if m else np.zeros(0, dtype=np.int64)
-        self.length[1:m + 1] = ends - starts
-        # the store holds the clause literals without the 0s, clause k at start[k]
+        self.length[ids] = ends - starts
+        # the store holds the clause literals without the 0s, original k at start[ids[k]]
         body = lits[lits != 0]
-        self.start[1:m + 1] = starts - np.arange(m)
+        self.start[ids] = starts - np.arange(m)
         self.store = np.zeros(max(1024, 2 * body.size), dtype=np.int32)
         self.store[:body.size] = body
         self.state = np.zeros(7, dtype=np.int64)
         self.state[0] = body.size
-        self.state[1] = m
+        self.state[1] = 0  # the last lemma's id
         self.assign = np.zeros(self.nvars + 1, dtype=np.int8)
         self.trail = np.zeros(self.nvars + 1, dtype=np.int64)
         self.tmp_lits = np.zeros(max(64, self.nvars + 1), dtype=np.int32)
         self.tmp_hints = np.zeros(1024, dtype=np.int64)
-        self.empty_in_formula = bool(m) and bool(np.any(self.length[1:m + 1] == 0))
+        self.empty_in_formula = bool(m) and bool(np.any(ends - starts == 0))
 
     def feed(self, buf: np.ndarray) -> tuple[int, int]:
         """Check the complete steps of ``buf``: (status, bytes consumed)."""
@@ -345,11 +350,62 @@ class _Checker:
             buf = buf[consumed:]
 
 
-def check(formula: Formula, proof: bytes | Iterable[bytes]) -> LratReport:
-    """Check a binary LRAT proof (bytes, or an iterable of byte chunks) against the formula."""
+def early_lemma_ids(chunks: Iterable[bytes], originals: int) -> list[int]:
+    """The ids of the lemmas added before the last original clause's id.
+
+    CaDiCaL, fed clause by clause through its API, derives lemmas while clauses are still
+    being added (a clause simplified by a unit met earlier): those take ids between the
+    original clauses'. Original clauses get the other ids, 1, 2, ... in file order. (Which id
+    holds which original clause cannot make a false claim pass: every clause the checker holds
+    is either one of the formula's or a checked lemma.)"""
+    early: list[int] = []
+    pending = b""
+    for chunk in chunks:
+        data = pending + bytes(chunk)
+        i, n = 0, len(data)
+        while i < n:
+            start = i
+            tag = data[i]
+            i += 1
+            lists = 2 if tag == ord("a") else 1
+            values: list[int] = []
+            cur = shift = 0
+            while lists and i < n:
+                b = data[i]
+                i += 1
+                cur |= (b & 127) << shift
+                if b >= 128:
+                    shift += 7
+                    continue
+                values.append(cur)
+                if cur == 0 and len(values) > (1 if tag == ord("a") else 0):
+                    lists -= 1
+                cur = shift = 0
+            if lists:  # the chunk ended inside this step
+                i = start
+                break
+            if tag == ord("a"):
+                cid = values[0] >> 1
+                if cid > originals + len(early):
+                    return early
+                early.append(cid)
+            elif tag != ord("d"):
+                return early  # not a proof the checker will accept; it says why
+        pending = data[i:]
+    return early
+
+
+def check(formula: Formula, proof: bytes | Callable[[], Iterable[bytes]]) -> LratReport:
+    """Check a binary LRAT proof against the formula.
+
+    ``proof``: the bytes, or a function returning an iterable of byte chunks (called twice:
+    once for :func:`early_lemma_ids`, once for the check)."""
     t0 = time.process_time()
-    checker = _Checker(formula)
-    chunks: Iterable[bytes] = [proof] if isinstance(proof, bytes | bytearray) else proof
+
+    def chunks() -> Iterable[bytes]:
+        return [proof] if isinstance(proof, bytes | bytearray) else proof()  # type: ignore[operator]
+
+    checker = _Checker(formula, early_lemma_ids(chunks(), formula.clause_count))
 
     def report(proved: bool, reason: str | None = None, step: int | None = None) -> LratReport:
         s = checker.state
@@ -359,7 +415,7 @@ def check(formula: Formula, proof: bytes | Iterable[bytes]) -> LratReport:
     if checker.empty_in_formula:
         return report(True)
     rest = b""
-    for chunk in chunks:
+    for chunk in chunks():
         data = rest + bytes(chunk)
         buf = np.frombuffer(data, dtype=np.uint8)
         status, consumed = checker.feed(buf)
@@ -420,4 +476,4 @@ def read_chunks(path: Path, size: int = 1 << 24) -> Iterator[bytes]:
 
 def check_file(formula: Formula, proof: Path) -> LratReport:
     """Check the binary LRAT proof in a file (compressed or not) against the formula."""
-    return check(formula, read_chunks(proof))
+    return check(formula, lambda: read_chunks(proof))

@@ -245,3 +245,63 @@ def run_two_stage(sides_kind: str, split: str, solver_name: str, seconds: float,
         assert isinstance(model, set)
         corner |= ts.corners_of(ev, model, inst.n)
     return found(inst, sides | corner << 6, out)
+
+
+def coset_formula(seed: int, coset: int, classes: list[int]) -> tuple[int, list[list[int]]]:
+    """The strong coset model of the block sides of ``seed`` under the coset split of
+    ``seed``, with only the class constraints of ``classes`` asserted (a selector per class,
+    the chosen ones as unit clauses): (variables, clauses). Unsatisfiable means no corner
+    labelling of that coset gives those classes the corner patterns the split chose."""
+    from solver.research import hexagon2_two_stage as ts
+
+    inst = EdgeInstance.build(problem())
+    sides = ts.block_sides(inst, seed)
+    cos = ts.cosets(inst)
+    split = ts.coset_split(sides, cos, ts.allowed_corners(inst), seed)
+    if split is None:
+        raise ValueError(f"seed {seed}: no coset split meets Hall's condition")
+    members = np.flatnonzero(cos == coset)
+    selectors: dict[int, int] = {}
+    clauses, _ = ts._choice_clauses(inst, sides, members,
+                                    {c: split[c, coset] for c in range(64)}, True, selectors)
+    clauses = clauses + [[selectors[c]] for c in classes]
+    return max(abs(v) for c in clauses for v in c), clauses
+
+
+def coset_certificate(seed: int, coset: int, classes: list[int], stem: Path,
+                      cpu_limit: float | None = None, command: str = "") -> dict[str, object]:
+    """Prove :func:`coset_formula` unsatisfiable with CaDiCaL and a checked LRAT proof;
+    returns the certificate record (written as ``stem.json`` beside the CNF and the proof).
+
+    Raises
+    ------
+    RuntimeError
+        When the formula is satisfiable or the limit stopped the solver (nothing written).
+    """
+    import os
+    import tempfile
+
+    from solver.proofs.cadical import UNSAT, solve, solver_version
+    from solver.proofs.certificate import write
+    from solver.proofs.dimacs import from_clauses
+
+    load0 = os.getloadavg()[0]
+    variables, clauses = coset_formula(seed, coset, classes)
+    proof = Path(tempfile.gettempdir()) / f"coset-{os.getpid()}.lrat"
+    try:
+        run = solve(clauses, proof=proof, cpu_limit=cpu_limit)
+        if run.status != UNSAT or run.proof is None:
+            raise RuntimeError(f"coset {coset} of seed {seed}: {run.status}, no certificate")
+        record = {
+            "question": f"hexagon2 on rhombus:64x64, block sides of seed {seed}, coset split of "
+                        f"seed {seed}: coset {coset} cannot give classes {classes} their "
+                        "chosen corner patterns",
+            "encoding": {"builder": "solver.research.hexagon2:coset_formula",
+                         "args": {"seed": seed, "coset": coset, "classes": classes}},
+            "status": "UNSAT", "solver": solver_version("cadical195"),
+            "cpu_seconds": round(run.cpu, 1), "wall_seconds": round(run.wall, 1),
+            "load": [round(load0, 1), round(run.load, 1)], "command": command,
+        }
+        return write(stem, from_clauses(variables, clauses), proof, record)
+    finally:
+        proof.unlink(missing_ok=True)

@@ -104,7 +104,9 @@ class StarMapRun:
     def record(self) -> dict[str, Any]:
         """The run as JSON (no arrangement)."""
         return {
-            "question": self.spec.command(), "encoding": asdict(self.spec),
+            "question": self.spec.command(),
+            "encoding": {"builder": "solver.research.starmap:formula",
+                         "args": asdict(self.spec)},
             "status": self.status, "solver": self.solver, "variables": self.variables,
             "clauses": self.clauses, "cpu_seconds": round(self.cpu, 1),
             "wall_seconds": round(self.wall, 1), "load": list(self.load),
@@ -125,6 +127,13 @@ class StarMapRun:
             head += (f"; LRAT proof of {self.certificate['proof_bytes']} bytes accepted "
                      f"({c['lemmas']} lemmas, {c['cpu_seconds']} s)")
         return head + (f"; {self.note}" if self.note else "")
+
+
+def formula(**spec: Any) -> tuple[int, list[list[int]]]:
+    """(variables, clauses) of the StarMap question with these :class:`StarMapSpec` fields
+    (the builder named in certificate records)."""
+    _problem, cnf = StarMapSpec(**spec).encode()
+    return cnf.variables, cnf.clauses
 
 
 def board_region(h: Hull) -> Region:

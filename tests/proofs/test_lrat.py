@@ -215,8 +215,30 @@ def test_chunk_boundaries_do_not_matter(php5: tuple[PHP, bytes]) -> None:
     whole = check(f, proof)
     for size in (1, 2, 3, 7, 64):
         pieces = [proof[i:i + size] for i in range(0, len(proof), size)]
-        part = check(f, pieces)
+        part = check(f, lambda pieces=pieces: pieces)  # type: ignore[misc]
         assert part.proved and (part.lemmas, part.hints) == (whole.lemmas, whole.hints)
+
+
+def test_lemmas_derived_while_clauses_are_added_take_ids_between_the_originals(
+        tmp_path: Path) -> None:
+    """A unit among the first clauses makes CaDiCaL derive lemmas as later clauses arrive;
+    their ids sit between the originals' (found by ``early_lemma_ids``)."""
+    from solver.proofs.lrat import early_lemma_ids
+
+    php = PHP(5)
+    clauses = [[-1, 31], [1], [-31, 32], *php.clauses, [-32, 33]]
+    proof = _proof(clauses, tmp_path / "p")
+    early = early_lemma_ids([proof], len(clauses))
+    assert early and early[0] < len(clauses)
+    f = from_clauses(33, clauses)
+    assert check(f, proof).proved
+    steps = _steps(proof)
+    # a lemma later in the proof given an original's id is refused
+    k = max(k for k, st in enumerate(steps) if st[:1] == b"a")
+    cid, lits, hints = _lemma(steps[k])
+    taken = next(i for i in range(len(clauses), 0, -1) if i not in early)
+    clash = b"".join([*steps[:k], _encode(taken, lits, hints), *steps[k + 1:]])
+    assert "taken" in (check(f, clash).reason or "")
 
 
 def test_small_text_proofs_by_hand() -> None:
@@ -229,7 +251,8 @@ def test_small_text_proofs_by_hand() -> None:
     # a RAT step (negative hint) is refused
     assert "RAT" in (check(f, text_to_binary("5 1 0 -3 1 2 0\n")).reason or "")
     # ids must grow; a literal beyond the variables is refused
-    assert "id" in (check(f, text_to_binary("4 1 0 1 2 0\n")).reason or "")
+    assert "taken" in (check(f, text_to_binary("5 1 0 1 2 0\n5 1 0 1 2 0\n")).reason or "")
+    assert "taken" in (check(f, text_to_binary("6 1 0 1 2 0\n5 1 0 1 2 0\n")).reason or "")
     assert "variable" in (check(f, text_to_binary("5 3 0 1 0\n")).reason or "")
     # a hint to a later clause, to a deleted one
     assert "not active" in (check(f, text_to_binary("5 1 0 9 2 0\n")).reason or "")

@@ -6,6 +6,7 @@ accepts the stored proof. Proofs that take more than a minute to check run in th
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 
@@ -35,12 +36,36 @@ def test_there_are_certificates() -> None:
     assert any(p.parent.name == "proofs" for p in RECORDS)
 
 
+def _rebuilt_digest(doc: dict[str, object]) -> str:
+    """The digest of the formula rebuilt by the record's builder from its arguments."""
+    encoding = doc["encoding"]
+    assert isinstance(encoding, dict)
+    module, _, name = encoding["builder"].partition(":")
+    variables, clauses = getattr(importlib.import_module(module), name)(**encoding["args"])
+    return from_clauses(variables, clauses).digest()
+
+
 @pytest.mark.parametrize("record", _params())
-def test_certificate_is_about_its_question_and_its_proof_is_accepted(record: Path) -> None:
+def test_certificate_proof_is_accepted(record: Path) -> None:
     doc = json.loads(record.read_text())
-    spec = StarMapSpec(**doc["encoding"])
-    _problem, cnf = spec.encode()
-    assert from_clauses(cnf.variables, cnf.clauses).digest() == doc["cnf_digest"]
     report = recheck(record)
     assert report.proved, report.text()
     assert report.lemmas == doc["checked"]["lemmas"]
+
+
+@pytest.mark.parametrize("record", [p for p in RECORDS if "starmap" in
+                                    json.loads(p.read_text())["encoding"]["builder"]])
+def test_starmap_certificate_is_about_its_question(record: Path) -> None:
+    """Rebuilding the formula from the recorded question gives the stored digest."""
+    doc = json.loads(record.read_text())
+    assert _rebuilt_digest(doc) == doc["cnf_digest"]
+    assert StarMapSpec(**doc["encoding"]["args"]).command() == doc["question"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("record", [p for p in RECORDS if "hexagon2" in
+                                    json.loads(p.read_text())["encoding"]["builder"]])
+def test_hexagon2_certificate_is_about_its_question(record: Path) -> None:
+    """The hexagon2 coset formulas take about a minute to rebuild (block sides, the split)."""
+    doc = json.loads(record.read_text())
+    assert _rebuilt_digest(doc) == doc["cnf_digest"]
