@@ -235,7 +235,7 @@ def test_lemmas_derived_while_clauses_are_added_take_ids_between_the_originals(
     steps = _steps(proof)
     # a lemma later in the proof given an original's id is refused
     k = max(k for k, st in enumerate(steps) if st[:1] == b"a")
-    cid, lits, hints = _lemma(steps[k])
+    _cid, lits, hints = _lemma(steps[k])
     taken = next(i for i in range(len(clauses), 0, -1) if i not in early)
     clash = b"".join([*steps[:k], _encode(taken, lits, hints), *steps[k + 1:]])
     assert "taken" in (check(f, clash).reason or "")
