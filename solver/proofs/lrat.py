@@ -403,7 +403,7 @@ def check(formula: Formula, proof: bytes | Callable[[], Iterable[bytes]]) -> Lra
     t0 = time.process_time()
 
     def chunks() -> Iterable[bytes]:
-        return [proof] if isinstance(proof, bytes | bytearray) else proof()  # type: ignore[operator]
+        return [proof] if isinstance(proof, bytes | bytearray) else proof()
 
     checker = _Checker(formula, early_lemma_ids(chunks(), formula.clause_count))
 
