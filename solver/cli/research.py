@@ -301,3 +301,22 @@ def bounds_cmd(problems: str, methods: tuple[str, ...], max_states: int | None,
             click.echo(lines[-1])
             if out is not None:
                 out.write_text("\n".join(lines) + "\n")
+
+
+@research.command("small-counts")
+@output_options
+def small_counts_cmd(output: Output) -> int:
+    """Exact compact counts of every small region the engines reach, each by two engines
+    (question 4's table). Exit 70 if two engines disagree."""
+    from solver.research.counts import small_count_rows
+
+    rows = small_count_rows(tick=lambda r: output.note(f"{r['set']} {r['region']}: "
+                                                        f"{r['count']}"))
+    lines = ["| set | region | count | engines | CPU s |", "|---|---|---:|---|---:|"]
+    for r in rows:
+        engines = [k for k in ("kernel", "frontier", "cnf", "cpsat") if k in r]
+        cpu = sum(r[f"{e}_cpu_seconds"] for e in engines)
+        lines.append(f"| {r['set']} | {r['region']} | {r['count']:,} | "
+                     f"{' = '.join(engines) if r['agree'] else 'DISAGREE'} | {cpu:.1f} |")
+    output.emit(rows, "\n".join(lines))
+    return 0 if all(r["agree"] for r in rows) else 70

@@ -210,3 +210,68 @@ def bound_row(name: str, method: str, max_states: int | None = None) -> dict[str
                 "cpu_seconds": round(time.process_time() - cpu, 2),
                 "load_after": [round(x, 2) for x in os.getloadavg()]})
     return row
+
+
+#: The regions of the small-count table: every region of as many cells as the set has pieces
+#: that some engine here counts exactly (docs/results.md, question 4).
+SMALL_REGIONS = (
+    ("square", "4x4"), ("square", "2x8"), ("square", "1x16"), ("square", "torus:4x4"),
+    ("square", "torus:2x8"), ("square", "cylinder:4x4"), ("square", "cylinder:2x8"),
+    ("square", "cylinder:8x2"),
+    ("triangle", "8x2"), ("triangle", "4x4"), ("triangle", "2x8"), ("triangle", "torus:4x4"),
+    ("triangle", "torus:8x2"), ("triangle", "cylinder:8x2"), ("triangle", "cylinder:4x4"),
+    ("hexagon", "rhombus:1x64"), ("hexagon", "rhombus:2x32"), ("hexagon", "rhombus:32x2"),
+)
+CNF_LIMIT = 200_000
+
+
+def cnf_count(problem: ArrangementProblem, limit: int = CNF_LIMIT) -> int:
+    """The count by enumerating the models of the compact CNF (``solver.arrange.cnf``) with
+    blocking clauses over the placements; raises MemoryError past ``limit`` models."""
+    from pysat.solvers import Solver
+
+    from solver.arrange.cnf import encode
+
+    cnf = encode(problem)
+    found = 0
+    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as s:
+        while s.solve():
+            true = set(s.get_model())
+            s.add_clause([-v for v in cnf.sampling if v in true])
+            found += 1
+            if found > limit:
+                raise MemoryError(f"more than {limit} models")
+    return found
+
+
+def engine_count(problem: ArrangementProblem, engine: str) -> int:
+    """The exact count by one engine: ``kernel``, ``frontier`` or ``cpsat`` (the arrangement
+    engines, ``solver.arrange.api.count``) or ``cnf`` (:func:`cnf_count`)."""
+    if engine == "cnf":
+        return cnf_count(problem)
+    from solver.arrange.api import count
+
+    return count(problem, engine=engine)
+
+
+def small_count_rows(regions: tuple[tuple[str, str], ...] = SMALL_REGIONS,
+                     tick: Any = None) -> list[dict[str, Any]]:
+    """Each region counted by two engines (kernel and frontier for the square and triangle
+    sets; the CNF and CP-SAT for the hexagon set, where the kernel does not finish on these
+    narrow boards): counts, CPU seconds, agreement."""
+    rows = []
+    for set_name, region in regions:
+        problem = ArrangementProblem.create(set_name, "compact", region)
+        engines = ("cnf", "cpsat") if set_name == "hexagon" else ("kernel", "frontier")
+        row: dict[str, Any] = {"set": set_name, "region": region}
+        for engine in engines:
+            cpu = time.process_time()
+            row[engine] = engine_count(problem, engine)
+            row[f"{engine}_cpu_seconds"] = round(time.process_time() - cpu, 2)
+        counts = {row[e] for e in engines}
+        row["agree"] = len(counts) == 1
+        row["count"] = row[engines[0]]
+        if tick is not None:
+            tick(row)
+        rows.append(row)
+    return rows

@@ -110,3 +110,13 @@ def test_check_refuses_a_corrupted_proof(tmp_path: Path,
     bad.write_bytes(proof[: len(proof) // 2])
     code, out, _ = run(["research", "check", str(cnf), "--proof", str(bad)], capsys)
     assert code == 1 and "rejected" in out
+
+
+def test_small_counts_agree_between_two_engines() -> None:
+    from solver.research.counts import small_count_rows
+
+    rows = small_count_rows((("square", "4x4"), ("square", "torus:2x8"), ("triangle", "4x4"),
+                             ("hexagon", "rhombus:2x32")))
+    assert [(r["count"], r["agree"]) for r in rows] == [(652, True), (228096, True),
+                                                        (84, True), (0, True)]
+    assert rows[-1]["cnf"] == rows[-1]["cpsat"] == 0
