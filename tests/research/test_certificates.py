@@ -17,9 +17,13 @@ from solver.proofs.dimacs import from_clauses
 from solver.research.starmap import StarMapSpec
 
 ROOT = Path(__file__).resolve().parents[2]
+def _is_certificate(path: Path) -> bool:
+    doc = json.loads(path.read_text())
+    return isinstance(doc, dict) and doc.get("claim") == "unsatisfiable"
+
+
 RECORDS = sorted(p for folder in (ROOT / "docs" / "results", ROOT / "tests" / "data" / "proofs")
-                 for p in folder.glob("*.json")
-                 if json.loads(p.read_text()).get("claim") == "unsatisfiable")
+                 for p in folder.glob("*.json") if _is_certificate(p))
 #: proofs larger than this (bytes, uncompressed) are checked in the slow run only
 QUICK = 200_000_000
 
