@@ -306,3 +306,14 @@ def test_a_stored_certificate_is_rechecked_and_its_digest_guarded(tmp_path: Path
                                     solver.proofs.certificate])
 def test_docstring_examples(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+def test_a_20_megabyte_pigeonhole_proof_is_checked_in_seconds(tmp_path: Path) -> None:
+    """PHP(9): about 20 MB of binary LRAT, 300,000 lemmas; checked in about 3 s here."""
+    cnf = PHP(9)
+    path = tmp_path / "p"
+    _proof(cnf.clauses, path)
+    assert path.stat().st_size > 10_000_000
+    report = check_file(from_clauses(cnf.nv, cnf.clauses), path)
+    assert report.proved and report.lemmas > 100_000 and report.seconds < 120
