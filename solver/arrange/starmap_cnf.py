@@ -16,7 +16,9 @@ neighbouring cells; lex-leader symmetry breaking over the board's symmetries
 symmetric image of a StarMap is a StarMap, so the formula stays satisfiable exactly when the
 problem is); the redundant constraint "exactly as many lines of each axis hold a piece as a
 StarMap meets" (on a board with exactly that many lines: every line holds a piece; see
-``lines_needed``).
+``lines_needed``); the role counts (``role_counts``: per axis, as many cells of each line role,
+and as many lines holding one piece or several, as the piece set implies). Every addition is
+implied by the rules (docs/results.md, section 3, with its tests), so it loses no StarMap.
 
 Examples
 --------
@@ -214,9 +216,6 @@ def encode(problem: ArrangementProblem, symmetry: bool = False,
                 j = index.get(grid.neighbour(c, d))
                 if j is not None and i < j:
                     cnf.clauses.append([-cnf.occ[i], -cnf.occ[j]])
-    for i in range(n):
-        for d in directions:
-            seen_var(i, d)
     if line_clauses:
         _add_line_clauses(cnf, problem)
     if roles:

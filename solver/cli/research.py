@@ -16,6 +16,7 @@ import click
 from puzzles.errors import BudgetExhaustedError, InvalidInputError
 from puzzles.jsonstyle import dumps
 from solver.cli.common import Output, output_options
+from solver.cli.vocabulary import alias
 
 
 @click.group("research")
@@ -155,8 +156,9 @@ def h2_mrv(nodes: int, dual: bool, out: Path | None) -> int:
 
 @hexagon2.command("anneal")
 @click.option("--steps", type=float, default=4e7, show_default=True, help="Flips a round.")
-@click.option("--rounds", type=click.IntRange(1), default=8, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--rounds", type=click.IntRange(1), default=8, show_default=True,
+              help="Rounds, each restarting the temperature.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
 @click.option("--t0", type=float, default=0.25, show_default=True, help="First temperature.")
 @click.option("--t1", type=float, default=0.03, show_default=True, help="Last temperature.")
 @_h2_out
@@ -170,8 +172,10 @@ def h2_anneal(steps: float, rounds: int, seed: int, t0: float, t1: float,
 
 @hexagon2.command("blocks")
 @click.option("--layout", type=click.Choice(["periodic", "checker"]), default="periodic",
-              show_default=True)
-@click.option("--solver", "solver_name", default="cadical195", show_default=True)
+              show_default=True, help="periodic: one 8x8 arrangement in every block; "
+              "checker: it and its half turn alternating.")
+@click.option("--solver", "solver_name", default="cadical195", show_default=True,
+              help="A python-sat solver for the corners.")
 @_h2_out
 def h2_blocks(layout: str, solver_name: str, out: Path | None) -> int:
     """Sides from 8x8 blocks, corners by SAT; prints the classes failing Hall's condition."""
@@ -182,16 +186,19 @@ def h2_blocks(layout: str, solver_name: str, out: Path | None) -> int:
 
 @hexagon2.command("twostage")
 @click.option("--sides", "sides_kind", type=click.Choice(["anneal", "blocks"]),
-              default="blocks", show_default=True)
+              default="blocks", show_default=True,
+              help="Side labelling: annealing, or a random 8x8 arrangement per block.")
 @click.option("--split", type=click.Choice(["none", "cosets"]), default="cosets",
-              show_default=True)
-@click.option("--solver", "solver_name", default="glucose4", show_default=True)
-@click.option("--seconds", type=float, default=100.0, show_default=True,
-              help="Time limit of each SAT call (CaDiCaL and Kissat ignore it).")
+              show_default=True, help="Corners on the whole region, or one coset at a time.")
+@click.option("--solver", "solver_name", default="glucose4", show_default=True,
+              help="A python-sat solver for the corners.")
+@click.option("--time-limit", "seconds", type=float, default=100.0, show_default=True,
+              help="Seconds of each SAT call (CaDiCaL and Kissat ignore it).")
+@alias("--seconds", "seconds", new="--time-limit")
 @click.option("--strong", is_flag=True, help="The reverse links and pairwise at-most-one.")
 @click.option("--repair", is_flag=True, help="With --split cosets: re-split the classes of "
               "each unsatisfiable core (no time limit: run it under timeout).")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
 @_h2_out
 def h2_twostage(sides_kind: str, split: str, solver_name: str, seconds: float, strong: bool,
                 repair: bool, seed: int, out: Path | None) -> int:
@@ -202,15 +209,16 @@ def h2_twostage(sides_kind: str, split: str, solver_name: str, seconds: float, s
 
 
 @hexagon2.command("certify")
-@click.option("--seed", type=int, default=3, show_default=True,
+@click.option("--seed", type=int, default=1, show_default=True,
               help="The block sides and the coset split of this seed.")
-@click.option("--coset", type=click.IntRange(0, 2), default=0, show_default=True)
+@click.option("--coset", type=click.IntRange(0, 2), default=0, show_default=True,
+              help="The coset (q - r) mod 3 whose corners are solved.")
 @click.option("--classes", default="24", show_default=True,
               help="Comma-separated side patterns whose class constraints are asserted.")
 @click.option("--certificate", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="Stem of the certificate files.")
 @click.option("--cpu-limit", type=click.FloatRange(0, min_open=True), default=600.0,
-              show_default=True)
+              show_default=True, help="CPU seconds of the solver.")
 def h2_certify(seed: int, coset: int, classes: str, certificate: Path,
                cpu_limit: float) -> int:
     """A checked LRAT certificate that a coset split is infeasible: no corner labelling of the
@@ -250,7 +258,8 @@ def dominomega_relaxation_cmd(time_limit: float) -> None:
 @research.command("compare")
 @click.option("--problems", default="free24,free32,square4x4", show_default=True,
               help="Comma-separated names (solver.research.counts).")
-@click.option("--batches", type=click.IntRange(1), default=10, show_default=True)
+@click.option("--batches", type=click.IntRange(1), default=10, show_default=True,
+              help="Independent batches of the estimator (the Markov lower bound).")
 @click.option("--probes", type=click.IntRange(1), default=1000, show_default=True,
               help="Probes per batch.")
 @click.option("--seed", type=int, default=1, show_default=True,
