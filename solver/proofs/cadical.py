@@ -43,6 +43,7 @@ class SolverRun:
     load: float
     solver: str
     proof: Path | None = None
+    note: str = ""
 
 
 def solver_version(name: str) -> str:
@@ -149,7 +150,11 @@ def solve(clauses: list[list[int]], solver: str = PROOF_SOLVER, proof: Path | No
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     wall = time.monotonic() - t0
     status, model = answer if answer is not None else (UNKNOWN, None)
+    note = ""
+    if answer is None:
+        note = ("the limit was reached" if child.exitcode in (None, -9) else
+                f"the solver process ended without an answer (exit code {child.exitcode})")
     if proof is not None and status != UNSAT:
         proof.unlink(missing_ok=True)
     return SolverRun(status, model, cpu, wall, os.getloadavg()[0], solver,
-                     proof if status == UNSAT else None)
+                     proof if status == UNSAT else None, note)

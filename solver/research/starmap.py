@@ -198,7 +198,7 @@ def search(spec: StarMapSpec, solver: str = PROOF_SOLVER, cpu_limit: float | Non
                 for suffix in (".cnf.xz", ".lrat.xz", ".json"):
                     stem.with_name(stem.name + suffix).unlink(missing_ok=True)
         else:
-            run.note = "the limit was reached"
+            run.note = answer.note
         return run
     finally:
         if proof is not None:

@@ -317,3 +317,8 @@ def test_a_20_megabyte_pigeonhole_proof_is_checked_in_seconds(tmp_path: Path) ->
     assert path.stat().st_size > 10_000_000
     report = check_file(from_clauses(cnf.nv, cnf.clauses), path)
     assert report.proved and report.lemmas > 100_000 and report.seconds < 120
+
+
+def test_a_solver_that_fails_is_unknown_with_a_reason() -> None:
+    run = solve([[1], [-1]], solver="no-such-solver")
+    assert run.status == UNKNOWN and "without an answer" in run.note
