@@ -165,7 +165,7 @@ def search(spec: StarMapSpec, solver: str = PROOF_SOLVER, cpu_limit: float | Non
     (``STEM.cnf.xz``, ``STEM.lrat.xz``, ``STEM.json``); without it the proof is checked and
     dropped. With ``solver`` other than CaDiCaL there is no proof, so UNSAT stays UNKNOWN.
     """
-    from solver.proofs.certificate import write
+    from solver.proofs.certificate import CertificateError, write
     from solver.proofs.dimacs import from_clauses
 
     problem, cnf = spec.encode()
@@ -192,7 +192,11 @@ def search(spec: StarMapSpec, solver: str = PROOF_SOLVER, cpu_limit: float | Non
             formula = from_clauses(cnf.variables, cnf.clauses)
             record = run.record() | {"status": NONE, "command": command}
             stem = certificate if certificate is not None else answer.proof.with_suffix("")
-            run.certificate = write(stem, formula, answer.proof, record)
+            try:
+                run.certificate = write(stem, formula, answer.proof, record)
+            except CertificateError as exc:  # never "none exists" without an accepted proof
+                run.note = f"{solver} answered UNSAT but its proof was refused: {exc}"
+                return run
             run.status = NONE
             if certificate is None:
                 for suffix in (".cnf.xz", ".lrat.xz", ".json"):

@@ -120,3 +120,22 @@ def test_small_counts_agree_between_two_engines() -> None:
     assert [(r["count"], r["agree"]) for r in rows] == [(652, True), (228096, True),
                                                         (84, True), (0, True)]
     assert rows[-1]["cnf"] == rows[-1]["cpsat"] == 0
+
+
+def test_an_unsat_answer_whose_proof_is_refused_is_not_none(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    """A solver whose proof the checker refuses (here: the proof cut short on its way to the
+    certificate) gives "unknown", never "none exists"."""
+    import solver.proofs.certificate as certificate
+    from solver.research.starmap import StarMapSpec, search
+
+    real = certificate.check_file
+
+    def cut(formula, path):  # type: ignore[no-untyped-def]
+        path.write_bytes(path.read_bytes()[:-5])
+        return real(formula, path)
+
+    monkeypatch.setattr(certificate, "check_file", cut)
+    run = search(StarMapSpec("square", "4x5"), certificate=tmp_path / "c")
+    assert run.status == "UNKNOWN" and "refused" in run.note
+    assert not (tmp_path / "c.json").exists()
