@@ -394,21 +394,28 @@ def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jo
                    "Knuth's plain probes in the static order.")
 @click.option("--tail", type=click.IntRange(0), default=None,
               help="tail method: count exactly once this many cells are empty (default: "
-                   "chosen by a pilot).")
+                   "chosen by a pilot); transcendental: beamed pieces left (default 22).")
+@click.option("--batches", type=click.IntRange(2), default=10, show_default=True,
+              help="Transcendental: independent batches (the Markov lower bound).")
 @output_options
 def estimate_cmd(problem: ArrangementProblem, probes: int, seed: int, method: str,
-                 tail: int | None, output: Output) -> None:
+                 tail: int | None, batches: int, output: Output) -> None:
     """Estimate the solution count (and the search tree) by random probes, with a 95% interval.
 
     JSON: {"probes", "seed", "method", "tail", "hits", "nodes", "nodes_error", "solutions",
     "solutions_error", "low", "high", "note"} (errors are standard errors of the mean; hits:
     probes that reached a solution; without hits there is no estimate and solutions, low and
-    high are null).
+    high are null). Transcendental (open plane): growth probes in --batches batches, --probes
+    in all, with the Markov lower bound (JSON: the documents of docs/results/).
     """
     from solver.arrange.estimate import estimate
 
+    if problem.kind == "transcendental":  # growth probes on the open plane, in batches
+        from solver.cli.arrange_research import estimate_transcendental
+
+        return estimate_transcendental(problem, probes, seed, tail, batches, output)
     if problem.region is None or problem.kind != "compact":
-        raise InvalidInputError("estimate supports compact arrangements")
+        raise InvalidInputError("estimate supports compact and transcendental arrangements")
     bar = progress_bar("probing", total=probes, quiet=output.quiet, unit=" probes")
     try:
         est = estimate(problem, probes, seed, tick=lambda n: bar.update(n - bar.n),
@@ -500,3 +507,8 @@ def verify_cmd(ctx: click.Context, file: Path, fix: tuple[str, ...], output: Out
     if fault is not None:
         ctx.exit(1)
 
+
+# the count bounds of docs/results.md (a light module: the work is imported when it runs)
+from solver.cli.arrange_research import bound_cmd  # noqa: E402
+
+arrange.add_command(bound_cmd)
