@@ -92,6 +92,21 @@ def render_book(title: str, rules: str, grading: str, items: list[BookItem],
                            items=prepared, notes=notes or [])
 
 
+#: What to install when WeasyPrint cannot load Pango (Debian package names).
+PDF_INSTALL = "apt-get install libpango-1.0-0 libpangoft2-1.0-0"
+
+
+def pdf_backend_problem() -> str | None:
+    """Why PDF pages cannot be drawn here (WeasyPrint or its Pango missing), or None."""
+    try:
+        import weasyprint  # noqa: F401  (loads Pango through cffi on import)
+    except (ImportError, OSError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return (f"PDF output needs WeasyPrint and Pango, which could not be loaded "
+                f"({first[:120]}); install them ({PDF_INSTALL}) or write .html")
+    return None
+
+
 def book_pdf(html: str) -> bytes:
     """The PDF of a book's HTML (WeasyPrint)."""
     from weasyprint import HTML

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from puzzles.errors import InvalidInputError
-from reports.book import BookItem, book_pdf, render_book
+from reports.book import BookItem, book_pdf, pdf_backend_problem, render_book
 from reports.output import write_atomic
 from solver.book.build import Book
 
@@ -65,3 +65,7 @@ def check_out_path(path: Path) -> None:
         raise InvalidInputError(f"--out {path}: the book is written as .html or .pdf")
     if not path.parent.exists() and str(path.parent) not in ("", "."):
         raise InvalidInputError(f"--out {path}: directory {path.parent} does not exist")
+    if path.suffix.lower() == ".pdf":
+        problem = pdf_backend_problem()
+        if problem is not None:
+            raise InvalidInputError(f"--out {path}: {problem}")

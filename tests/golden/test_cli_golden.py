@@ -30,10 +30,13 @@ def _expected(number: int) -> Path:
 
 #: wall-clock figures, the one part of an output that changes from run to run
 _TIMES = re.compile(r'("[a-z_]*seconds[a-z_]*": )[0-9.e+-]+')
+#: the same on stderr's closing remarks ("wrote b.html: 2 puzzles, 2 seeds tried, 0.1 s")
+_WALL = re.compile(r"(, )[0-9]+\.[0-9] s$", re.MULTILINE)
 
 
 def _transcript(line: str, code: int, out: str, err: str) -> str:
     out = _TIMES.sub(r"\1T", out)
+    err = _WALL.sub(r"\1T s", err)
     return f"$ solver {line}\n[exit {code}]\n[stdout]\n{out}[stderr]\n{err}"
 
 
