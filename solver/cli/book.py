@@ -52,7 +52,9 @@ def book(kind: str, count: int, difficulty: str, seed: int, puzzle_seed: int | N
          quiet: bool) -> None:
     """Make COUNT different puzzles of TYPE, each with one proven answer, graded by a measured
     level, and write them as a PDF or HTML book: puzzles, then answers, then an index (number,
-    level, id, seed). Ctrl-C keeps the puzzles made so far (exit 130).
+    level, id, seed). Ctrl-C keeps the puzzles made so far (exit 130). A seed whose proof does
+    not fit the node budget is skipped and counted; a book that ends with fewer puzzles than
+    asked (seeds or --time-limit used up) is written, marked incomplete, and exits 3.
 
     \b
     Types: square, triangle (compact 4x4), hexagon (rhombus:8x8), transcendental, starmap
@@ -94,19 +96,28 @@ def book(kind: str, count: int, difficulty: str, seed: int, puzzle_seed: int | N
                 interrupted = KeyboardInterrupt()
     finally:
         signal.signal(signal.SIGTERM, previous)
+    skipped = (f", {result.over_budget} skipped (not proved within the node budget)"
+               if result.over_budget else "")
     if result.puzzles:
         for path in paths:
             write_book(result, path)
             if not quiet:
                 click.echo(f"wrote {path}: {len(result.puzzles)} puzzles, {result.tried} seeds "
-                           f"tried, {result.seconds:.1f} s", err=True)
+                           f"tried{skipped}, {result.seconds:.1f} s", err=True)
     elif not quiet:
-        click.echo("no puzzle made; nothing written", err=True)
+        click.echo(f"no puzzle made ({result.tried} seeds tried{skipped}); nothing written",
+                   err=True)
     if as_json:
         click.echo(dumps(result.to_json()), nl=False)
     if interrupted is not None:
         click.echo(f"solver: interrupted; kept {len(result.puzzles)} puzzles", err=True)
         sys.exit(143 if _TERMINATED[0] or isinstance(interrupted, _Terminated) else 130)
-    if not result.puzzles:
-        sys.exit(1)
+    if puzzle_seed is not None and not result.puzzles:
+        sys.exit(1)  # this seed gives no puzzle: the type's generator is deterministic
+    if not result.complete:
+        # attempts or the time limit ran out: a budget, not a proof that no puzzle exists
+        click.echo(f"solver: incomplete book: {result.stopped}; {len(result.puzzles)} of "
+                   f"{result.wanted} puzzles" + (" (written, marked incomplete)"
+                                                 if result.puzzles else ""), err=True)
+        sys.exit(3)
 
