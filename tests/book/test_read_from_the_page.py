@@ -16,7 +16,16 @@ from solver.book.build import build_book
 from solver.book.render import book_html
 from solver.book.types import puzzle_type
 from solver.dominimum.analysis import mission_report, omega_report
-from tests.book.page_reader import Printed, circles, read_book, rects, texts
+from tests.book.page_reader import (
+    Printed,
+    circles,
+    read_answer_text,
+    read_board,
+    read_book,
+    read_field,
+    rects,
+    texts,
+)
 
 
 @cache
@@ -123,3 +132,64 @@ def test_endgames_solved_from_the_page(game: str, count: int, difficulty: str,
         assert p.answer_text.startswith(answer + ":"), (p.number, answer, p.answer_text)
         if p.question.startswith("2 players") and game == "dominomega":
             assert "small circle" not in p.question
+
+
+# ------------------------------------------------------------ arrangement completions ------
+@pytest.mark.parametrize(("kind", "count", "difficulty"), [
+    ("square", 3, "any"), ("triangle", 2, "any"), ("hexagon", 1, "easy"),
+    ("starmap", 1, "any"), ("transcendental", 1, "any"),
+])
+def test_completions_solved_from_the_page(kind: str, count: int, difficulty: str) -> None:
+    from itertools import islice
+
+    from puzzles.arrangements import verify
+    from solver.arrange import solutions
+
+    ptype = puzzle_type(kind)
+    rules = ptype.problem  # type: ignore[attr-defined]  # the type's set, kind and region
+    for p in printed(kind, count, difficulty, 1):
+        given = read_board(p.board, rules.region.grid.kind, rules.region.cells)
+        m = re.match(r"(\d+) pieces (?:given|stand): place the other (\d+)\.", p.question)
+        assert m and int(m.group(1)) == len(given), (p.question, given)
+        found = list(islice(solutions(rules.with_fixed(given)), 2))
+        assert len(found) == 1, f"puzzle {p.number}: {len(found)} completions as printed"
+        answer = read_answer_text(p.answer_text)
+        assert dict(found[0].placements) == {**given, **answer}  # the pieces placed
+        assert not set(given) & set(answer)
+        verify(found[0])
+
+
+# ------------------------------------------------------------ BackSlide, Numbridge ---------
+def test_backslide_solved_from_the_page() -> None:
+    from puzzles.arrangements import Arrangement, verify
+    from puzzles.backslide import slide
+    from puzzles.regions import parse_region
+    from solver.backslide import solve
+
+    region = parse_region("4x4", "square")
+    for p in printed("backslide", 3, "any", 1):
+        shown = read_board(p.board, "square", region.cells)
+        assert len(shown) == 15, "fifteen pieces and a hole"
+        start = tuple(shown.get((i % 4, i // 4), 0) for i in range(16))
+        length = int(re.fullmatch(r"Solve in (\d+) slides\.", p.question).group(1))
+        slides = [int(s) for s in p.answer_text.removeprefix("slide ").split()]
+        board = start
+        for piece in slides:
+            board = slide(board, piece)
+        verify(Arrangement("square", "compact",
+                           {(i % 4, i // 4): v for i, v in enumerate(board)}, region))
+        assert len(slides) == length == solve(start).length  # the fewest, from the page
+
+
+def test_numbridge_solved_from_the_page() -> None:
+    from puzzles.numbridge.field import REGULAR_BLOCKS, Field
+    from solver.numbridge.models import cpsat_count
+
+    for p in printed("numbridge", 4, "any", 1):  # the fourth has irregular blocks
+        givens, blocks = read_field(p.board)
+        m = re.fullmatch(r"(Regular|Irregular) blocks, (\d+) givens\.", p.question)
+        assert m and int(m.group(2)) == 81 - givens.count("0")
+        assert (m.group(1) == "Regular") == (blocks == REGULAR_BLOCKS)
+        n, solution = cpsat_count(Field.make(givens, blocks), cap=2)
+        assert n == 1, f"puzzle {p.number}: {n} solutions as printed"
+        assert p.answer_text.replace(" / ", "") == solution
