@@ -26,7 +26,7 @@ from solver.dominions.tracker import Tracker
 from solver.play.match import GameSettings
 from solver.progress import progress_bar
 
-RECORD = click.Path(exists=True, dir_okay=False, path_type=Path)
+RECORD = click.Path(exists=True, dir_okay=False, path_type=Path, allow_dash=True)
 
 
 @click.group()

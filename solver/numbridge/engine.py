@@ -19,6 +19,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -274,8 +275,10 @@ def _search(start: np.ndarray, unit_arr: np.ndarray, peers: np.ndarray, npeers: 
 
 def _run(start: np.ndarray, unit_arr: np.ndarray, peers: np.ndarray, npeers: np.ndarray,
          order: np.ndarray, cap: int, node_limit: int, out: np.ndarray,
-         cell_units: np.ndarray, locked: bool) -> tuple[int, int]:
-    """Drive the resumable kernel slice by slice; returns (count, nodes).
+         cell_units: np.ndarray, locked: bool,
+         progress: Callable[[int, int], None] | None = None) -> tuple[int, int]:
+    """Drive the resumable kernel slice by slice; returns (count, nodes); ``progress(count,
+    nodes)`` after every slice.
 
     Between slices the interpreter runs, so Ctrl-C (KeyboardInterrupt) and SIGTERM stop even
     a search with a huge ``cap`` within milliseconds.
@@ -293,6 +296,8 @@ def _run(start: np.ndarray, unit_arr: np.ndarray, peers: np.ndarray, npeers: np.
                 locked, stack, dstack, cells, rem, pos, st, SLICE_NODES)
         if st[_PHASE] == 2:
             return int(st[_COUNT]), int(st[_NODES])
+        if progress is not None:
+            progress(int(st[_COUNT]), int(st[_NODES]))
 
 
 @dataclass(frozen=True)
@@ -312,7 +317,8 @@ def _start(givens: str) -> np.ndarray:
 
 
 def search(field: Field, cap: int = 1, order: np.ndarray | None = None, node_limit: int = 0,
-           locked: bool | None = None) -> SearchResult:
+           locked: bool | None = None,
+           progress: Callable[[int, int], None] | None = None) -> SearchResult:
     """Run the bitmask search on ``field``.
 
     Parameters
@@ -330,13 +336,15 @@ def search(field: Field, cap: int = 1, order: np.ndarray | None = None, node_lim
         Also propagate locked candidates (pointing and claiming between any two units). By
         default on for irregular blocks, where it cuts the heavy tails of the search, and off
         for regular ones, where singles are faster.
+    progress : callable(solutions so far, nodes so far), optional
+        Called between slices of the search (a long count shows progress).
     """
     unit_arr, peers, npeers = tables(field.blocks)
     out = np.zeros(CELLS, dtype=np.int64)
     use_locked = (not field.regular) if locked is None else locked
     n, nodes = _run(_start(field.givens), unit_arr, peers, npeers,
                     IDENTITY_ORDER if order is None else order, cap, node_limit, out,
-                    cell_unit_table(field.blocks), use_locked)
+                    cell_unit_table(field.blocks), use_locked, progress)
     sol = ""
     if n != 0 and out[0] != 0:
         sol = "".join(str(int(m).bit_length()) for m in out)

@@ -107,9 +107,11 @@ def load_record(text: str) -> tuple[GameState[Any], list[Any]]:
         return cls(full), moves
     if "[Givens" in text:
         from puzzles.numbridge.record import read_record, start_game
+        from puzzles.numbridge.record import replay as replay_numbridge
         from puzzles.numbridge.state import NumbridgeState
 
         rec = read_record(text)
+        replay_numbridge(rec)  # every move and the [Result] tag, as `numbridge analyse` does
         turn = [m for m in rec.moves if m.kind not in ("offer", "accept", "resign", "clock")]
         return NumbridgeState(start_game(rec)), turn
     from puzzles.dominions.records import parse_record, replay_record

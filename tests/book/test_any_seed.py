@@ -84,9 +84,11 @@ def test_a_book_short_of_its_count_is_written_marked_and_exits_3(
     err = capsys.readouterr().err
     assert "incomplete book: gave up after 6 seeds; 1 of 2 puzzles (written" in err
     assert "Incomplete book:" in out.read_text()
-    assert run(["book", "square", "--count", "2", "--time-limit", "0", "--out",
-                str(tmp_path / "none.html"), "--quiet"]) == 3
-    assert not (tmp_path / "none.html").exists()
+    assert run(["book", "square", "--count", "3", "--time-limit", "0.001", "--out",
+                str(tmp_path / "short.html"), "--quiet"]) == 3
+    assert "incomplete book: time limit of 0.001 s" in capsys.readouterr().err
+    assert run(["book", "square", "--count", "3", "--time-limit", "0", "--out",
+                str(tmp_path / "none.html"), "--quiet"]) == 2  # not a budget at all
 
 
 @pytest.mark.slow
