@@ -785,10 +785,11 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
         output.emit({"puzzles": [p.to_json() for p in found]}, text)
         if interrupted:
             raise SearchInterrupted(f"interrupted; kept the {len(found)} puzzle(s) found")
-        if not found:
-            from puzzles.errors import InfeasibleError
+        if not found:  # the --games budget, not a proof that no puzzle exists (exit 3)
+            from puzzles.errors import BudgetExhaustedError
 
-            raise InfeasibleError(f"no puzzle in {tries} games from seed {seed} (--games)")
+            raise BudgetExhaustedError(f"no puzzle in {tries} games from seed {seed} "
+                                       "(--games)")
 
 
 _puzzle_command(dominimum, "dominimum", (2, 4), 2)

@@ -117,13 +117,14 @@ def solve_endgame(g: Game, node_limit: int = 200_000) -> EndgameResult:
     root.keep_history = False
     table: dict[tuple[object, ...], tuple[int, int, int]] = {}  # key -> (value, flag, move)
     nodes = 0
+    size = f"{len(root.empty_cells())} empty cells, bag {len(root.bag)}"  # the position asked
 
     def search(pos: Game, alpha: int, beta: int) -> int:
         nonlocal nodes
         nodes += 1
         if nodes > node_limit:
             raise EndgameTooLargeError(f"endgame too large: more than {node_limit} positions "
-                                    f"({len(pos.empty_cells())} empty cells, bag {len(pos.bag)})")
+                                       f"({size}); --max-nodes raises the budget")
         if pos.result is not None:
             return _value(pos)
         key = _key(pos)
