@@ -284,3 +284,27 @@ def test_endgame_with_claims_and_discards_agrees_with_minimax(seed: int,
     for m in r.line:
         sim.play(m)
     assert sim.result is not None and {0: 0, 1: 1, 2: -1}[sim.result.winner] == r.value
+
+
+def test_the_table_keeps_bounds_the_right_way_round() -> None:
+    """A fail low bounds the value from above, a fail high from below; a bound answers only
+    the windows it settles (issue 25: reversed bound flags passed every endgame test)."""
+    from solver.numbridge.endgame import EXACT, LOWER, UPPER, bound_kind, settles
+
+    assert bound_kind(0, 0, 1) == UPPER and bound_kind(-1, -1, 1) == UPPER
+    assert bound_kind(0, -1, 0) == LOWER and bound_kind(1, -1, 1) == LOWER
+    assert bound_kind(0, -1, 1) == EXACT
+    # value <= 0 settles a window whose alpha is 0, not one whose beta is 0; and the mirror
+    assert settles(0, UPPER, 0, 1) and not settles(0, UPPER, -1, 0)
+    assert settles(0, LOWER, -1, 0) and not settles(0, LOWER, 0, 1)
+    assert all(settles(v, EXACT, a, b) for v in (-1, 0, 1) for a, b in ((-1, 1), (0, 1)))
+    # every bound a search proves is true of every value consistent with it
+    for best in (-1, 0, 1):
+        for a, b in ((-1, 1), (-1, 0), (0, 1)):
+            kind = bound_kind(best, a, b)
+            for true in (-1, 0, 1):
+                consistent = {EXACT: true == best, UPPER: true <= best,
+                              LOWER: true >= best}[kind]
+                if consistent and settles(best, kind, a, b):
+                    # the answer outside the window sits on the same side as the truth
+                    assert (true <= a) == (best <= a) and (true >= b) == (best >= b)
