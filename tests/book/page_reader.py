@@ -31,7 +31,18 @@ class Printed:
 
 
 def _svgs(block: str) -> list[ET.Element]:
-    return [ET.fromstring(m) for m in re.findall(r"<svg\b.*?</svg>", block, re.S)]
+    """The outermost pictures of a block (a picture may nest others)."""
+    out, depth, start = [], 0, 0
+    for m in re.finditer(r"<svg\b|</svg>", block):
+        if m.group() == "</svg>":
+            depth -= 1
+            if depth == 0:
+                out.append(ET.fromstring(block[start:m.end()]))
+        else:
+            if depth == 0:
+                start = m.start()
+            depth += 1
+    return out
 
 
 def read_book(page: str) -> list[Printed]:

@@ -17,6 +17,7 @@ from solver.book.render import book_html
 from solver.book.types import puzzle_type
 from solver.dominimum.analysis import mission_report, omega_report
 from tests.book.page_reader import (
+    SVG,
     Printed,
     circles,
     read_answer_text,
@@ -193,3 +194,45 @@ def test_numbridge_solved_from_the_page() -> None:
         n, solution = cpsat_count(Field.make(givens, blocks), cap=2)
         assert n == 1, f"puzzle {p.number}: {n} solutions as printed"
         assert p.answer_text.replace(" / ", "") == solution
+
+
+# ------------------------------------------------------------ Dominions --------------------
+def read_hands(svg: object) -> dict[str, list[int]]:
+    """Both hands as printed: each nested picture's title names the colour, its labels are
+    the piece numbers."""
+    hands: dict[str, list[int]] = {}
+    for part in svg.findall(f"{SVG}svg"):  # type: ignore[attr-defined]
+        words = [t for _, _, t, _ in texts(part)]
+        title = next(w for w in words if "hand" in w)
+        hands[title[0]] = [int(w) for w in words if w.isdigit()]
+        assert f"({len(hands[title[0]])} pieces" in title
+    return hands
+
+
+@pytest.mark.parametrize("kind", ["dominions-capture", "dominions-save", "dominions-eye",
+                                  "dominions-live"])
+def test_dominions_solved_from_the_page(kind: str) -> None:
+    from puzzles.dominions import Position
+    from puzzles.dominions.board import board
+    from solver.dominions.puzzles import solutions
+    from solver.dominions.tracker import Tracker
+
+    b = board(9)
+    for p in printed(kind, 1, "any", 1):
+        m = re.match(r"(White|Black) to move (captures|saves the group ([a-q0-9 ]+) from "
+                     r"capture|makes a new eye|makes the group ([a-q0-9 ]+) live)", p.question)
+        assert m, p.question
+        goal = {"c": "capture", "s": "save", "m": "eye" if "eye" in m.group(2) else "live"}[
+            m.group(2)[0]]
+        shown: dict[str, str] = {}
+        for colour, fill in (("W", "#ffffff"), ("B", "#262626")):
+            for cell, number in read_board(p.board, "hexagon", frozenset(b.cells),
+                                           given_fill=fill).items():
+                shown[b.names[b.index[cell]]] = f"{colour}{number}"
+        assert p.pieces is not None, "the hands are printed beside the board"
+        pos = Position.setup(shown, m.group(1)[0], 9, read_hands(p.pieces))
+        target = frozenset(b.cell_index(n) for n in (m.group(3) or m.group(4) or "").split())
+        found = solutions(Tracker(pos), goal, target)
+        assert len(found) == 1, f"{kind} puzzle {p.number}: {len(found)} answers as printed"
+        token = f"{m.group(1)[0]}[P{found[0].piece}{b.name(found[0].cell)}]"
+        assert p.answer_text.startswith(token + ":"), (token, p.answer_text)
