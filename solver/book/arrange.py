@@ -34,6 +34,7 @@ from puzzles.arrangements import Arrangement, verify
 from puzzles.errors import InfeasibleError
 from reports.beams import arrangement_svg
 from reports.svg import piece_gallery_svg
+from reports.text import rows_text
 from solver.arrange.base import EngineFaultError
 from solver.arrange.check import CompactJudge
 from solver.arrange.engines.kernel import KernelSearch
@@ -302,9 +303,7 @@ class CompactCompletion(PuzzleType):
                 ps.grid, [(p, by_number[p].beams, by_number[p].orientation) for p in left],
                 per_row=4 if ps.grid.oriented else 8, title="pieces to place"),
             answer_svg=arrangement_svg(answer, highlight=frozenset(given)),
-            answer_text=" ".join(f"{list(c)}={p}" for c, p in sorted(
-                answer.placements.items(), key=lambda kv: (kv[0][1], kv[0][0]))
-                if c not in given),
+            answer_text=rows_text(self.problem.region.cells, answer.placements, given),
             proof=proof, board_mm=self.board_mm,
             details={"clues": len(given), "ladder": rating.to_json()},
         )
@@ -482,8 +481,7 @@ class OpenCompletion(PuzzleType):
                 ps.grid, [(p, by_number[p].beams, by_number[p].orientation) for p in left],
                 per_row=4 if ps.grid.oriented else 8, title="pieces to place"),
             answer_svg=arrangement_svg(arrangement, highlight=frozenset(clues)),
-            answer_text=" ".join(f"{list(c)}={p}" for c, p in sorted(
-                answer.items(), key=lambda kv: (kv[0][1], kv[0][0])) if c not in clues),
+            answer_text=rows_text(self.problem.region.cells, answer, clues),
             proof={"check": "open search count to 2, fewest options first",
                    "solutions": solutions, "nodes": nodes, "reduction_checks": checks,
                    "second_engine": "CP-SAT count to 2", "second_count": second,

@@ -39,7 +39,8 @@ def book_html(book: Book) -> str:
              for n, p in enumerate(book.puzzles, 1)]
     levels = ", ".join(f"{sum(1 for p in book.puzzles if p.level == lv)} {lv}"
                        for lv in kind.levels)
-    subtitle = (f"{len(book.puzzles)} puzzles ({levels}); book seed {book.seed}, difficulty "
+    subtitle = (f"{len(book.puzzles)} puzzle{'' if len(book.puzzles) == 1 else 's'} "
+                f"({levels}); book seed {book.seed}, difficulty "
                 f"{book.difficulty}. Regenerate puzzle k: solver book {kind.name} "
                 "--puzzle-seed SEED --difficulty LEVEL (both from the index).")
     notes = [] if book.complete else [f"Incomplete book: {book.stopped}; "

@@ -34,6 +34,8 @@ def sections(seed: int) -> list[Section]:
         rows: list[list[object]] = []
         for n, p in enumerate(book.puzzles, 1):
             figures.append(Figure(p.puzzle_svg, f"puzzle {n} ({p.level}): {p.question}"))
+            if p.extra_svg:  # the pieces left to place, or both hands
+                figures.append(Figure(p.extra_svg, f"puzzle {n}: the pieces to use"))
             figures.append(Figure(p.answer_svg, f"answer {n}: {p.answer_text[:80]}",
                                   reveal=f"Show answer {n}"))
             rows.append([n, p.level, p.id, p.seed, proof_line(p.proof)])

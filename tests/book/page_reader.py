@@ -166,10 +166,26 @@ def read_board(svg: ET.Element, grid_kind: str, region_cells: frozenset[tuple[in
     return pieces
 
 
-def read_answer_text(text: str) -> dict[tuple[int, int], int]:
-    """``[q, r]=n [q, r]=n ...``: the answer's placements."""
-    return {(int(q), int(r)): int(n)
-            for q, r, n in re.findall(r"\[(-?\d+), (-?\d+)\]=(\d+)", text)}
+def read_answer_text(text: str, cells: frozenset[tuple[int, int]]
+                     ) -> tuple[dict[tuple[int, int], int], set[tuple[int, int]]]:
+    """``row 1: 9 13 (5) 4 / row 2: ...`` (rows top first, left to right, as the picture
+    shows them): every piece placed, and the cells whose piece was given (in parentheses)."""
+    rows: dict[int, list[tuple[int, int]]] = {}
+    for c in cells:
+        rows.setdefault(c[1], []).append(c)
+    pieces, given = {}, set()
+    printed = text.split(" / ")
+    assert len(printed) == len(rows), (len(printed), len(rows))
+    for line, r in zip(printed, sorted(rows), strict=True):
+        words = line.split(": ", 1)[1].split()
+        assert len(words) == len(rows[r]), line
+        for word, cell in zip(words, sorted(rows[r]), strict=True):
+            if word == ".":
+                continue
+            if word.startswith("("):
+                given.add(cell)
+            pieces[cell] = int(word.strip("()"))
+    return pieces, given
 
 
 def read_field(svg: ET.Element) -> tuple[str, str]:
