@@ -239,9 +239,10 @@ def _best_output(layout: Layout, cands: list[Candidate], top: int, header: list[
         best = cands[0].placement
         shown = layout.copy()
         shown.place(best)
-        marks = {best.cells[0]: "new", best.cells[1]: "new"}
+        # the tint and its legend mark the tile; a "new" text in the cell corner covered
+        # the symbols of the half
         svg = layout_svg(shown, [Highlight(frozenset(best.cells), "#ffbf00", "best placement")],
-                         title=title, marks=marks)
+                         title=title)
         _write_pictures(svg, title, [note] if note else [],
                         [Table(["rank", "placement", *header], rows)], svg_path, html_path,
                         output)
