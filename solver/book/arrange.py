@@ -303,7 +303,8 @@ class CompactCompletion(PuzzleType):
                 ps.grid, [(p, by_number[p].beams, by_number[p].orientation) for p in left],
                 per_row=4 if ps.grid.oriented else 8, title="pieces to place"),
             answer_svg=arrangement_svg(answer, highlight=frozenset(given)),
-            answer_text=rows_text(self.problem.region.cells, answer.placements, given),
+            answer_text=rows_text(self.problem.region.cells if self.problem.region
+                                  else answer.placements, answer.placements, given),
             proof=proof, board_mm=self.board_mm,
             details={"clues": len(given), "ladder": rating.to_json()},
         )
@@ -481,7 +482,8 @@ class OpenCompletion(PuzzleType):
                 ps.grid, [(p, by_number[p].beams, by_number[p].orientation) for p in left],
                 per_row=4 if ps.grid.oriented else 8, title="pieces to place"),
             answer_svg=arrangement_svg(arrangement, highlight=frozenset(clues)),
-            answer_text=rows_text(self.problem.region.cells, answer, clues),
+            answer_text=rows_text(self.problem.region.cells if self.problem.region else answer,
+                                  answer, clues),
             proof={"check": "open search count to 2, fewest options first",
                    "solutions": solutions, "nodes": nodes, "reduction_checks": checks,
                    "second_engine": "CP-SAT count to 2", "second_count": second,
