@@ -257,6 +257,18 @@ def test_error_lines_stay_short(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 
 # -------------------------------------------------------------- interrupted work ----------
+def _wait_for_lines(folder: Path, lines: int = 100, seconds: float = 180) -> None:
+    """Until the stream's temporary file holds some lines (a fresh checkout compiles the
+    kernels first, which takes long on a loaded machine)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        parts = [p for p in folder.iterdir() if p.name.endswith(".part")]
+        if parts and parts[0].read_bytes().count(b"\n") >= lines:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"no {lines} lines written within {seconds} s")
+
+
 @pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130),
                                        pytest.param(signal.SIGTERM, 143, marks=pytest.mark.slow),
                                        (signal.SIGHUP, 129)])
@@ -265,11 +277,7 @@ def test_an_interrupted_enumeration_reports_what_it_wrote(sig: int, code: int,
     out = tmp_path / "all.jsonl"
     proc = solver(["arrange", "enumerate", "compact", "--set", "square", "--region",
                    "torus:4x4", "--out", str(out), "-q"], tmp_path)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not any(p.name.endswith(".part")
-                                                  for p in tmp_path.iterdir()):
-        time.sleep(0.05)
-    time.sleep(2)
+    _wait_for_lines(tmp_path)
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == code, err
@@ -282,12 +290,7 @@ def test_what_a_sigkill_cut_short_is_found_beside_the_file(tmp_path: Path) -> No
     out = tmp_path / "all.jsonl"
     proc = solver(["arrange", "enumerate", "compact", "--set", "square", "--region",
                    "torus:4x4", "--out", str(out), "-q"], tmp_path)
-    deadline = time.monotonic() + 60
-    parts: list[Path] = []
-    while time.monotonic() < deadline and not parts:
-        parts = [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
-        time.sleep(0.05)
-    time.sleep(2)
+    _wait_for_lines(tmp_path)
     proc.kill()
     proc.communicate(timeout=30)
     (part,) = [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
