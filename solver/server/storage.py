@@ -99,10 +99,19 @@ class MoveRow:
     at: float
 
 
+#: The URL schemes ``--database`` takes (SQLite, and PostgreSQL through psycopg).
+SCHEMES = ("sqlite", "postgresql", "postgres", "postgresql+psycopg")
+
+
 def database_url(spec: str | Path | None) -> str:
     """The SQLAlchemy URL of ``--database`` (a path, ``:memory:`` or a PostgreSQL URL).
 
     ``None`` is the default file ``games.sqlite3`` in the user's data directory.
+
+    Raises
+    ------
+    InvalidInputError
+        For a URL of another scheme (``mysql://...``: its driver is not installed).
     """
     if spec is None:
         import platformdirs
@@ -114,6 +123,11 @@ def database_url(spec: str | Path | None) -> str:
     if text.startswith(("postgresql://", "postgres://")):
         return "postgresql+psycopg://" + text.split("://", 1)[1]
     if "://" in text:
+        scheme = text.split("://", 1)[0]
+        if scheme not in SCHEMES:
+            raise InvalidInputError(
+                f"--database: the URL scheme {scheme[:40]!r} is not supported; give a SQLite "
+                "path, sqlite:///PATH or postgresql://USER:PASSWORD@HOST/DB")
         return text
     if text == ":memory:":
         return "sqlite://"
