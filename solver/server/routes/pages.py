@@ -12,7 +12,7 @@ from starlette.responses import Response
 
 from solver.server import arrange
 from solver.server.catalog import ROOMS
-from solver.server.live import RequestError
+from solver.server.livegame import RequestError
 from solver.server.routes.common import manager_of
 from solver.server.routes.games import list_games
 
