@@ -16,6 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from solver.server.analysis import Analyses
 from solver.server.catalog import ROOMS
 from solver.server.engines import DrawingPool, EnginePool
 from solver.server.guards import MAX_BODY, BodyLimit, validation_error
@@ -38,15 +39,19 @@ async def request_error(_request: Request, exc: Exception) -> JSONResponse:
 def create_app(database: str | Path | None = None, *, storage: Storage | None = None,
                engines: EnginePool | None = None, max_games_per_client: int = 20,
                drawing: DrawingPool | None = None, searches: WorkerPool | None = None,
-               abandon_after: float = ABANDON_AFTER) -> FastAPI:
+               abandon_after: float = ABANDON_AFTER,
+               search_limits: dict[str, float] | None = None) -> FastAPI:
     """The application, storing games in ``database`` (see :func:`storage.database_url`).
 
     ``searches`` runs the arrangements page's searches (default: one worker process at a
-    lower priority, at most four requests waiting)."""
+    lower priority, at most four requests waiting); ``search_limits`` their time limits in
+    seconds (``{"search": ..., "puzzle": ...}``, default
+    :data:`solver.server.routes.arrange.SEARCH_SECONDS` and ``PUZZLE_SECONDS``)."""
     store = storage or Storage.open(database)
     manager = Manager(store, engines, max_games_per_client, drawing, abandon_after)
     search_pool = searches or WorkerPool(1, nice=10, max_waiting=4, name="search")
-    manager.extra_pools.append(search_pool)
+    review_pool = WorkerPool(1, nice=15, name="analysis")
+    manager.extra_pools.extend([search_pool, review_pool])
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -60,6 +65,8 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
                               + ". Live games use the websocket /ws/{game_id}.")
     app.state.manager = manager
     app.state.searches = search_pool
+    app.state.search_limits = dict(search_limits or {})
+    app.state.analyses = Analyses(store, review_pool)
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(RequestError, request_error)

@@ -35,7 +35,7 @@ OFFERED = {
 }
 #: The budget of one hint or solution: nodes of the search (wall-clock limits are the
 #: server's, see ``solver.server.routes.arrange``).
-SEARCH_NODES = 100_000_000
+SEARCH_NODES = 20_000_000
 _CELL = re.compile(r"cell \[(-?\d+), (-?\d+)\]")
 
 

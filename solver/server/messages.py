@@ -266,3 +266,9 @@ class SeatEngine(_Strict):
     seat: Annotated[StrictInt, Field(ge=0, le=3)]
     player: Annotated[Text, Field(min_length=1, max_length=40)]
     move_time: Annotated[float, Field(ge=0.05, le=60.0)] = 1.0
+
+
+class AnalysisRequest(_Strict):
+    """Start a stored review: search iterations per move."""
+
+    nodes: Annotated[StrictInt, Field(ge=20, le=2000)] = 200

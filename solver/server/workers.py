@@ -53,9 +53,21 @@ def _die_with_parent(parent: int) -> None:
         os._exit(0)
 
 
+_reporter: multiprocessing.connection.Connection | None = None
+
+
+def progress(value: Any) -> None:
+    """Tell the server how a job is getting on (called by the job, in its worker; the
+    ``on_progress`` callback of :meth:`WorkerPool.run` receives ``value``)."""
+    if _reporter is not None:
+        _reporter.send(("progress", value))
+
+
 def _serve(conn: multiprocessing.connection.Connection, parent: int, nice: int) -> None:
-    """The worker's loop: one job at a time, the answer ``("ok", value)`` or ``("error",
-    (type name, message))``."""
+    """The worker's loop: one job at a time, progress ``("progress", value)`` while it runs,
+    then the answer ``("ok", value)`` or ``("error", (type name, message, exception))``."""
+    global _reporter
+    _reporter = conn
     _die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if nice:
@@ -172,9 +184,10 @@ class WorkerPool:
             await asyncio.gather(*(self.run(fn, *args, timeout=120) for _ in range(self.size)),
                                  return_exceptions=True)
 
-    async def run(self, fn: Callable[..., Any], *args: Any, timeout: float | None = None
-                  ) -> Any:
-        """``fn(*args)`` in a worker; its value, or the exception it raised.
+    async def run(self, fn: Callable[..., Any], *args: Any, timeout: float | None = None,
+                  on_progress: Callable[[Any], None] | None = None) -> Any:
+        """``fn(*args)`` in a worker; its value, or the exception it raised. The job's
+        :func:`progress` reports go to ``on_progress``.
 
         Raises :class:`WorkerError` (``timed_out``) when ``timeout`` seconds (waiting for a
         worker included) pass first, :class:`BusyError` when ``max_waiting`` jobs already wait."""
@@ -200,23 +213,30 @@ class WorkerPool:
         finally:
             self._waiting -= 1
         try:
-            return await self._run_on_worker(fn, args, end)
+            return await self._run_on_worker(fn, args, end, on_progress)
         finally:
             slots.release()
 
     async def _run_on_worker(self, fn: Callable[..., Any], args: tuple[Any, ...],
-                             end: float | None) -> Any:
+                             end: float | None, on_progress: Callable[[Any], None] | None
+                             ) -> Any:
         worker = self._idle.pop() if self._idle else await asyncio.to_thread(_Worker, self.nice)
         self._running.add(worker)
         keep = False
         try:
             os.set_blocking(worker.conn.fileno(), True)
             worker.conn.send((fn, args))
-            left = None if end is None else max(0.0, end - asyncio.get_running_loop().time())
-            try:
-                status, value = await worker.answer(left)
-            except TimeoutError:
-                raise WorkerError("no answer within the time limit", timed_out=True) from None
+            while True:
+                left = None if end is None else max(0.0, end - asyncio.get_running_loop().time())
+                try:
+                    status, value = await worker.answer(left)
+                except TimeoutError:
+                    raise WorkerError("no answer within the time limit", timed_out=True
+                                      ) from None
+                if status != "progress":
+                    break
+                if on_progress is not None:
+                    on_progress(value)
             keep = not self.closed
         finally:
             self._running.discard(worker)

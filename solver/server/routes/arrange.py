@@ -37,6 +37,12 @@ def search_pool(request: Request) -> WorkerPool:
     return pool
 
 
+def limit(request: Request, name: str) -> float:
+    """The app's time limit ``name`` (``search`` or ``puzzle``) in seconds."""
+    limits: dict[str, float] = getattr(request.app.state, "search_limits", {})
+    return limits.get(name, SEARCH_SECONDS if name == "search" else PUZZLE_SECONDS)
+
+
 async def arranged(fn: Any, body: Any) -> dict[str, Any]:
     """``fn(body)`` in a thread (no search: the board and its faults); a PuzzleError becomes
     a 400."""
@@ -82,11 +88,11 @@ async def searched(request: Request, fn: Any, body: Any, seconds: float) -> dict
 
 
 @router.get("/api/arrange/offer")
-async def arrange_offer() -> dict[str, Any]:
+async def arrange_offer(request: Request) -> dict[str, Any]:
     """The sets and regions the page offers and the searches' limits."""
     return {"sets": {s: list(r) for s, r in arrange.OFFERED.items()},
-            "default": arrange.DEFAULT_REGION, "search_seconds": SEARCH_SECONDS,
-            "puzzle_seconds": PUZZLE_SECONDS, "search_nodes": arrange.SEARCH_NODES}
+            "default": arrange.DEFAULT_REGION, "search_seconds": limit(request, "search"),
+            "puzzle_seconds": limit(request, "puzzle"), "search_nodes": arrange.SEARCH_NODES}
 
 
 @router.get("/api/arrange/pieces/{set_name}")
@@ -109,16 +115,16 @@ async def arrange_board(body: arrange.Board) -> dict[str, Any]:
 @router.post("/api/arrange/hint")
 async def arrange_hint(body: arrange.Board, request: Request) -> dict[str, Any]:
     """One more piece of a solution that keeps every piece placed so far (the engines)."""
-    return await searched(request, arrange.hint, body, SEARCH_SECONDS)
+    return await searched(request, arrange.hint, body, limit(request, "search"))
 
 
 @router.post("/api/arrange/solution")
 async def arrange_solution(body: arrange.Board, request: Request) -> dict[str, Any]:
     """A whole solution keeping the fixed pieces."""
-    return await searched(request, arrange.solution, body, SEARCH_SECONDS)
+    return await searched(request, arrange.solution, body, limit(request, "search"))
 
 
 @router.post("/api/arrange/puzzle")
 async def arrange_puzzle(body: arrange.PuzzleRequest, request: Request) -> dict[str, Any]:
     """A generated puzzle: fixed pieces with exactly one completion."""
-    return await searched(request, arrange.puzzle, body, PUZZLE_SECONDS)
+    return await searched(request, arrange.puzzle, body, limit(request, "puzzle"))
