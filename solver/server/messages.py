@@ -145,12 +145,14 @@ class ImportRecord(_Strict):
 
 
 class SeatLink(BaseModel):
-    """One seat of a created game: its secret link (human seats only) and who plays it."""
+    """One seat of a created game: its secret link and token (human seats only) and who
+    plays it."""
 
     seat: int
     kind: str
     name: str
     link: str | None = None
+    token: str | None = None
 
 
 class Created(BaseModel):

@@ -4,8 +4,9 @@ Only the sets and regions the page offers are accepted (:data:`solver.server.arr
 named shapes: no file is ever opened), and each search runs in a search worker process
 (:class:`solver.server.workers.WorkerPool`, at a lower priority) under a time limit
 (:data:`SEARCH_SECONDS`, :data:`PUZZLE_SECONDS`, waiting for a free worker included) and a node
-limit; a request whose client goes away is cancelled and its worker killed. When every search
-worker is busy and the waiting line is full, the answer is 503 at once.
+limit; a request whose client goes away is cancelled and its worker killed. A search that
+reaches its limit is answered 422 (rule ``budget``: not a proof that none exists); when every
+search worker is busy and the waiting line is full, the answer is 429 (rule ``busy``) at once.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ SEARCH_SECONDS = 15.0
 #: Seconds a generated puzzle may take.
 PUZZLE_SECONDS = 30.0
 
-router = APIRouter(tags=["arrangements"], responses={400: {"model": msg.ErrorBody},
-                                                     503: {"model": msg.ErrorBody}})
+router = APIRouter(tags=["arrangements"], responses={
+    code: {"model": msg.ErrorBody} for code in (400, 422, 429, 503)})
 
 
 def search_pool(request: Request) -> WorkerPool:
@@ -69,14 +70,14 @@ async def searched(request: Request, fn: Any, body: Any, seconds: float) -> dict
                 raise RequestError("the client went away", "cancelled", status=499)
         out: dict[str, Any] = job.result()
     except BusyError as exc:
-        raise RequestError(exc.message, "busy", status=503) from None
+        raise RequestError(exc.message, "busy", status=429) from None
     except WorkerError as exc:
         if exc.timed_out:
             raise RequestError(f"no answer within the search's limit ({seconds:g} s); this "
-                               "is not a proof that none exists", "budget", status=503) from None
+                               "is not a proof that none exists", "budget", status=422) from None
         raise RequestError(f"the search failed: {exc.message}", "failed", status=503) from None
     except arrange.BudgetError as exc:
-        raise RequestError(exc.message, "budget", status=503) from None
+        raise RequestError(exc.message, "budget", status=422) from None
     except PuzzleError as exc:
         raise RequestError(exc.message, getattr(exc, "rule", "") or "") from None
     finally:
