@@ -197,6 +197,8 @@ class GameInfo(BaseModel):
     seats: list[int]
     settings: list[RoomSetting]
     players: list[str]
+    own_clock: bool = False  # the rules keep their own clock (its limits are settings)
+    perfect_information: bool = True
 
 
 class ReviewStep(BaseModel):

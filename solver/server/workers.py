@@ -220,12 +220,19 @@ class WorkerPool:
     async def _run_on_worker(self, fn: Callable[..., Any], args: tuple[Any, ...],
                              end: float | None, on_progress: Callable[[Any], None] | None
                              ) -> Any:
-        worker = self._idle.pop() if self._idle else await asyncio.to_thread(_Worker, self.nice)
+        worker = await self._take()
         self._running.add(worker)
         keep = False
         try:
-            os.set_blocking(worker.conn.fileno(), True)
-            worker.conn.send((fn, args))
+            try:
+                os.set_blocking(worker.conn.fileno(), True)
+                worker.conn.send((fn, args))
+            except OSError:  # it died while idle (killed from outside): a fresh one
+                self._running.discard(worker)
+                worker.kill()
+                worker = await asyncio.to_thread(_Worker, self.nice)
+                self._running.add(worker)
+                worker.conn.send((fn, args))
             while True:
                 left = None if end is None else max(0.0, end - asyncio.get_running_loop().time())
                 try:
@@ -250,6 +257,15 @@ class WorkerPool:
         if exc is not None:
             raise exc
         raise WorkerError(f"{kind}: {message}")
+
+    async def _take(self) -> _Worker:
+        """An idle worker that is still alive, or a new one."""
+        while self._idle:
+            worker = self._idle.pop()
+            if worker.proc.is_alive():
+                return worker
+            worker.kill()
+        return await asyncio.to_thread(_Worker, self.nice)
 
     def reopen(self) -> None:
         """Accept jobs again after :meth:`close` (a server started anew)."""
