@@ -542,7 +542,8 @@ class Manager:
     async def _engine(self, g: LiveGame, seat: int, seq: int) -> None:
         s = g.seats[seat]
         try:
-            options = g.room.player_options(s.player, s.move_time)
+            options = {**g.room.player_options(s.player, s.move_time),
+                       "deadline": time.monotonic() + s.move_time}  # the turn began now
             try:
                 text = await self.engines.choose(g.room.game, g.state_doc(), s.player, options,
                                                  secrets.randbelow(2**31),

@@ -185,9 +185,11 @@ class WorkerPool:
                                  return_exceptions=True)
 
     async def run(self, fn: Callable[..., Any], *args: Any, timeout: float | None = None,
-                  on_progress: Callable[[Any], None] | None = None) -> Any:
+                  on_progress: Callable[[Any], None] | None = None,
+                  count_wait: bool = True) -> Any:
         """``fn(*args)`` in a worker; its value, or the exception it raised. The job's
-        :func:`progress` reports go to ``on_progress``.
+        :func:`progress` reports go to ``on_progress``; ``count_wait=False`` starts the
+        ``timeout`` when a worker takes the job (the wait for a free worker is not limited).
 
         Raises :class:`WorkerError` (``timed_out``) when ``timeout`` seconds (waiting for a
         worker included) pass first, :class:`BusyError` when ``max_waiting`` jobs already wait."""
@@ -206,12 +208,14 @@ class WorkerPool:
         end = None if timeout is None else loop.time() + timeout
         self._waiting += 1
         try:
-            await asyncio.wait_for(slots.acquire(), timeout)
+            await asyncio.wait_for(slots.acquire(), timeout if count_wait else None)
         except TimeoutError:
             raise WorkerError(f"no worker was free within {timeout:g} s",
                               timed_out=True) from None
         finally:
             self._waiting -= 1
+        if not count_wait and timeout is not None:
+            end = loop.time() + timeout
         try:
             return await self._run_on_worker(fn, args, end, on_progress)
         finally:
