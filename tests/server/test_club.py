@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from typing import Any
 
@@ -305,3 +306,13 @@ def test_a_stored_review_runs_once_in_the_background(client: TestClient) -> None
     assert {"seat", "move", "best", "before", "after", "loss"} <= set(review["moves"][0])
     again = client.post(f"/api/games/{g['id']}/analysis", json={"nodes": 20}).json()
     assert again["status"] == "done" and again["review"] == review  # stored, not recomputed
+
+
+def test_the_dominomega_review_groups_by_symbol(client: TestClient) -> None:
+    g = create(client, "dominomega", [{"kind": "engine", "player": "random", "move_time": 0.05}
+                                      for _ in range(3)])
+    wait_over(client, g["id"])
+    step = client.get(f"/api/games/{g['id']}/review/20?layers=groups").json()
+    labels = set(re.findall(r"seat \d: ([a-z ]+) \(\d+\)", step["board"]))
+    assert labels and labels <= {"pip", "small circle", "large circle"}
+    assert "value " not in step["board"]
