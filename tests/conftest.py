@@ -1,4 +1,5 @@
-"""Suite-wide fixtures: the tests write only into temporary folders.
+"""Suite-wide fixtures: the tests write only into temporary folders, and no test module
+leaves a process behind.
 
 ``working_tree_unchanged`` lists the checkout's files (tracked, untracked and ignored, except
 byte-code and the install's egg-info) before the first test and after the last; a file the run
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from server_helpers import command_of, descendants, gone
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Written by Python and pip themselves, not by a test.
@@ -74,3 +76,22 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("benchmark_storage", None) == "file://./.benchmarks":
         config.option.benchmark_storage = \
             (Path(tempfile.gettempdir()) / "solver-tests-benchmarks").as_uri()
+
+#: Helpers a test run keeps until it ends (multiprocessing's own bookkeeping process).
+ALLOWED = ("multiprocessing.resource_tracker",)
+
+
+def left_behind(before: set[int], wait: float = 10.0) -> list[str]:
+    """The processes started below this one since ``before`` that are still alive."""
+    fresh = [p for p in descendants(os.getpid()) if p not in before
+             and not any(a in command_of(p) for a in ALLOWED)]
+    return [f"{p}: {command_of(p)[:120]}" for p in gone(fresh, wait)]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def no_process_left_behind() -> Iterator[None]:
+    """After each test module every process its tests started has ended."""
+    before = set(descendants(os.getpid()))
+    yield
+    alive = left_behind(before)
+    assert not alive, "processes left behind by this module:\n" + "\n".join(alive)

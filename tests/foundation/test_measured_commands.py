@@ -10,7 +10,8 @@ its output literally. A command of at most ``FAST`` seconds runs in the default 
 most ``SLOW_LIMIT`` seconds with ``-m slow`` (``python3 -m pytest -m slow
 tests/foundation/test_measured_commands.py``), each bounded by a timeout of three times its
 ``runs``. Longer ones (hours of SAT search, 200-game ladders) say ``by hand: WHY`` and are only
-parsed (so do shorter ones that ``needs`` what the suite lacks or ``rewrites`` a stored file) (``test_bench_tables.py``): the reason is listed in the skip.
+parsed (``test_bench_tables.py``), as are shorter ones that ``needs`` what the suite lacks or
+``rewrites`` a stored file: the reason is listed in the skip.
 
 Commands run with this checkout first on ``PYTHONPATH`` (``solver`` is ``python3 -m solver``);
 ``pytest`` commands run in the checkout (the suite's fixture checks it stays unchanged), every
@@ -79,7 +80,8 @@ def test_every_marker_says_how_it_is_checked() -> None:
         where = f"{m.doc}:{m.line}"
         assert m.runs is not None, f"{where}: no 'runs: N s'"
         assert m.by_hand or m.runs <= SLOW_LIMIT, f"{where}: over {SLOW_LIMIT} s needs 'by hand'"
-        assert not m.by_hand or m.runs > SLOW_LIMIT or m.by_hand.startswith(("needs", "rewrites")), \
+        excused = m.by_hand.startswith(("needs", "rewrites"))
+        assert not m.by_hand or m.runs > SLOW_LIMIT or excused, \
             f"{where}: short enough to run (by hand only over {SLOW_LIMIT} s, or when it needs " \
             "something the suite does not have or rewrites a stored file)"
 
