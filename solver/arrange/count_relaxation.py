@@ -390,9 +390,3 @@ def _crt(residues: list[int], moduli: list[int]) -> int:
         x += m * y
         m *= n
     return x
-
-
-def upper_bound(lay: EdgeLayout, classings: Sequence[Classing],
-                tick: Callable[[int, int], None] | None = None) -> int:
-    """``RelaxedCount(lay, classings).count(tick)``: an upper bound on the compact count."""
-    return RelaxedCount(lay, classings).count(tick)

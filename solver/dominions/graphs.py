@@ -64,11 +64,6 @@ def beam_graph(pos: Position) -> nx.Graph:
     return g
 
 
-def free_beams(pos: Position, cell: int) -> set[int]:
-    """Vacant cells that the beams of the piece on ``cell`` point at."""
-    return {j for _, j in beams_to_vacant(pos, cell)}
-
-
 def beams_to_vacant(pos: Position, cell: int) -> list[tuple[int, int]]:
     """``(direction, vacant cell)`` for each beam of the piece on ``cell`` that borders on a
     vacant cell."""
