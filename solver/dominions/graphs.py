@@ -3,8 +3,8 @@
 The *beam graph* has a node per piece and an edge per beam-to-beam connection (both pieces
 carry a beam on the shared side), whatever the colours. Its connected components are the
 sections of the beam structure; the components of its same-colour edges are the groups.
-This module shares no code with the rules engine's own group computation, so tests can compare
-the two.
+This module shares no code with the rules' own group computation (``Position``), so tests
+can compare the two.
 
 Examples
 --------
