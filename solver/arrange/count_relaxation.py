@@ -316,15 +316,15 @@ class RelaxedCount:
             self.transitions += len(sel_k) * len(moves)
             for piece, put, inc in moves:
                 ok = None
-                for s_i, cl in enumerate(self.classings):  # the class must still have room
+                for s_i, cl in enumerate(self.classings):  # the class must still have space
                     if step.fixed:
                         break
                     f = field_at.get((s_i, cl.class_of[piece]))
                     if f is None:
                         continue
                     digit = (sel_k >> f.shift) & ((1 << f.bits) - 1)
-                    room = digit < f.target
-                    ok = room if ok is None else ok & room
+                    space = digit < f.target
+                    ok = space if ok is None else ok & space
                 if ok is None:
                     out_k.append(sel_k + np.int64(put + inc))
                     out_r.append(sel_r)

@@ -64,22 +64,22 @@ def test_no_import_cycles() -> None:
     assert cycles == [], cycles[:3]
 
 
-def game_rooms() -> set[str]:
+def game_packages() -> set[str]:
     """The packages of a game (``puzzles.<game>``, ``solver.<game>``): those with a game
     object module ``gamedef.py``."""
     return {module_name(p.parent) for top in ("puzzles", "solver")
             for p in (ROOT / top).glob("*/gamedef.py")}
 
 
-def test_generic_play_code_imports_no_game_room_and_no_registry() -> None:
-    rooms = game_rooms()
-    assert {"puzzles.dominions", "solver.numbridge"} <= rooms
+def test_generic_play_code_imports_no_game_package_and_no_registry() -> None:
+    packages = game_packages()
+    assert {"puzzles.dominions", "solver.numbridge"} <= packages
     offences = []
     for name, path in project_modules().items():
         if name == "solver.play" or name.startswith("solver.play."):
             for imported in imports_of(path):
                 if imported == "solver.games" or any(
-                        imported == r or imported.startswith(r + ".") for r in rooms):
+                        imported == r or imported.startswith(r + ".") for r in packages):
                     offences.append(f"{name} imports {imported}")
     assert offences == []
 
