@@ -56,7 +56,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from puzzles.errors import InvalidInputError
-from solver.arrange.engines.frontier import best_order, frontier_width, half_edge_slots
+from solver.arrange.engines.frontier import (
+    _submasks,
+    best_order,
+    frontier_width,
+    half_edge_slots,
+)
 from solver.arrange.layout import EdgeLayout
 
 #: The moduli of the exact counts: 2^64 (uint64 wrap-around) and two primes below 2^56.
@@ -369,16 +374,6 @@ class RelaxedCount:
         if keep.all():
             return k, r, fl
         return k[keep], r[:, keep], fl[keep]
-
-
-def _submasks(mask: int) -> list[int]:
-    out = []
-    sub = mask
-    while True:
-        out.append(sub)
-        if sub == 0:
-            return out
-        sub = (sub - 1) & mask
 
 
 def _crt(residues: list[int], moduli: list[int]) -> int:
