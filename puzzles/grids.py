@@ -101,11 +101,6 @@ TRI2_NAMES = {
 }
 
 
-def _opposites(deltas: dict[int, Delta]) -> dict[int, int]:
-    back = {delta: d for d, delta in deltas.items()}
-    return {d: back[(-dq, -dr)] for d, (dq, dr) in deltas.items()}
-
-
 @dataclass(frozen=True)
 class Grid:
     """A grid kind: its cells' directions, neighbours and opposite sides.
