@@ -32,9 +32,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("solver/server/clock.py",
      '"""The clock display (the shape of Numbridge\'s): ``mover``, ``seats`` (``used``,'):
         "docstring: the shape of the display it copies",
-    ("solver/server/engines.py",
-     "worker counts. Time-budgeted players (``mcts``, the Dominions ``search``) stop there with"):
-        "docstring: an example of a time-budgeted player",
     ("solver/server/livegame.py",
      "offers and every other seat accepts; any move, or a \"decline\", withdraws it. Numbridge's"):
         "docstring: the game whose rules end on their own",
