@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -38,7 +38,13 @@ from solver.arrange.prepared import Problem, Run
 from solver.arrange.problem import ArrangementProblem
 
 if TYPE_CHECKING:  # numpy is imported by the engines that build rows
+    from typing import TypeAlias
+
     import numpy as np
+
+    #: A solution row: a piece number per cell index (-1 for an empty cell); a tuple from the
+    #: C kernel, a numpy array from the numba engines.
+    Row: TypeAlias = Sequence[int] | np.ndarray
 
 Tick = Callable[[int, int], None]  # (solutions so far, nodes so far)
 
@@ -148,13 +154,13 @@ class BoundedEngine(Engine):
     (``solver.arrange.run``)."""
 
     def rows(self, run: Run, tick: Tick | None = None, find: bool = False,
-             ) -> Iterator[np.ndarray]:
+             ) -> Iterator[Row]:
         """Solution rows of an accepted problem (``choose`` first)."""
         raise NotImplementedError
 
     def parallel_rows(self, run: Run, jobs: int = 1, depth: int | None = None,
                       tick: Tick | None = None, cluster: Distributed | None = None,
-                      ) -> Iterator[np.ndarray]:
+                      ) -> Iterator[Row]:
         """``rows`` on ``jobs`` processes or on Dask; only the kernel splits."""
         if cluster is not None:
             raise InvalidInputError("distributed runs use the kernel engine (compact)")
@@ -169,9 +175,9 @@ class BoundedEngine(Engine):
         if not find:  # every row through the batch judge (compact) or verify()
             yield from judged(run, self.rows(run, tick), limit)
             return
-        problem, inst = run.problem, run.instance
+        problem, layout = run.problem, run.layout
         for row in islice(self.rows(run, tick, find=True), limit):
-            yield checked(problem.arrangement(inst.placements(row)), problem)
+            yield checked(problem.arrangement(layout.placements(row)), problem)
 
     def _count(self, run: Run, tick: Tick | None, limit: int | None) -> int:
         return sum(1 for _ in islice(self.rows(run, tick), limit))

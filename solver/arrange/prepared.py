@@ -97,11 +97,11 @@ class Run:
 
     def dynamic(self, order: str = "auto") -> bool:
         """True when the kernel fills the most constrained cell first in cell ``order``
-        (``auto`` probes the instance once per run; ``kernel.choose_dynamic``)."""
+        (``auto`` probes once per run; ``order_choice.choose``)."""
         if order not in self._dynamic:
-            from solver.arrange.engines.kernel import choose_dynamic
+            from solver.arrange.engines.order_choice import choose
 
-            self._dynamic[order] = choose_dynamic(self.instance, order)
+            self._dynamic[order] = choose(self, order)
         return self._dynamic[order]
 
     def with_fixed(self, extra: Mapping[Cell, int]) -> Run:

@@ -19,6 +19,7 @@ from solver.arrange.problem import ArrangementProblem
 if TYPE_CHECKING:  # numpy comes with the rows
     import numpy as np
 
+    from solver.arrange.engine import Row
     from solver.arrange.prepared import Run
 
 #: Compact runs check every row with the batch judge and the first rows with ``verify`` too.
@@ -33,7 +34,7 @@ def checked(arr: Arrangement, problem: ArrangementProblem) -> Arrangement:
     return arr
 
 
-def batches(stream: Iterator[np.ndarray], n: int, size: int = 2048) -> Iterator[np.ndarray]:
+def batches(stream: Iterator[Row], n: int, size: int = 2048) -> Iterator[np.ndarray]:
     """Rows in blocks of 1, 2, 4, ... up to ``size`` (the first solution comes out at once)."""
     import numpy as np
 
@@ -46,7 +47,7 @@ def batches(stream: Iterator[np.ndarray], n: int, size: int = 2048) -> Iterator[
         take = min(2 * take, size)
 
 
-def judged(run: Run, stream: Iterator[np.ndarray], limit: int | None = None,
+def judged(run: Run, stream: Iterator[Row], limit: int | None = None,
            up_to_symmetry: bool = False, verify_all: bool = False) -> Iterator[Arrangement]:
     """The rows of ``stream`` as verified arrangements of the run's problem (at most
     ``limit``); ``up_to_symmetry`` keeps one per orbit of ``run.group``; ``verify_all`` sends
