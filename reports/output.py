@@ -32,7 +32,6 @@ import errno
 import json
 import os
 import stat
-import tempfile
 from pathlib import Path
 from types import TracebackType
 from typing import IO
@@ -136,6 +135,8 @@ def _umask_mode() -> int:
 
 
 def _temporary(real: Path, shown: str) -> tuple[int, str]:
+    import tempfile  # here: a process that writes no file does not load it (start-up)
+
     try:
         return tempfile.mkstemp(prefix=f".{real.name}.", suffix=".part", dir=real.parent)
     except OSError as exc:

@@ -30,6 +30,10 @@ typedef struct {
     unsigned char *used;           /* (piece_space) */
     int64_t *known, *val;          /* (n) */
     int32_t *cnt;                  /* (groups, 1 << k, 1 << k) or NULL */
+    int bits;                      /* piece_space <= 64: the unused pieces as one word */
+    uint64_t unused;               /* bits mode: the unused pieces */
+    uint64_t *pat;                 /* bits mode, (groups, 1 << k, 1 << k): the pieces p of
+                                      group g with p & m == v */
     int64_t *cell_at, *sf, *ss, *cur;  /* (n_order + 1) */
     int64_t d, mode;               /* the resumable state */
     int64_t solutions, nodes;
@@ -37,19 +41,30 @@ typedef struct {
     int64_t out_cap, out_rows;
 } Search;
 
+#define PAT(s, g, m, v) ((s)->pat[((((int64_t)(g) << (s)->k) + (m)) << (s)->k) + (v)])
 #define CNT(s, g, m, v) ((s)->cnt[(((int64_t)(g) << (s)->k) + (m)) * ((int64_t)1 << (s)->k) + (v)])
 
-static void place(Search *s, int c, int64_t p, int sign)
+/* The pieces that fit empty cell ``c`` now (bits mode). */
+static inline uint64_t cands_of(const Search *s, int c)
+{
+    return s->unused & PAT(s, s->offset[c] >> s->k, s->known[c], s->val[c]);
+}
+
+static inline __attribute__((always_inline)) void place(Search *s, int c, int64_t p, int sign,
+                                                        const int bits)
 {
     const int k = s->k;
-    if (sign > 0) {
+    if (bits) {
+        s->unused ^= (uint64_t)1 << p;
+        s->value[c] = sign > 0 ? (int32_t)p : -1;
+    } else if (sign > 0) {
         s->used[p] = 1;
         s->value[c] = (int32_t)p;
     } else {
         s->used[p] = 0;
         s->value[c] = -1;
     }
-    if (s->tables) {
+    if (!bits && s->tables) {
         int64_t g = p >> k, low = p & (((int64_t)1 << k) - 1);
         int64_t width = (int64_t)1 << k;
         int32_t *row = s->cnt + (g << k) * width;
@@ -76,7 +91,8 @@ static void place(Search *s, int c, int64_t p, int sign)
 /* The forward check of a placement, before it is made: after piece ``p`` went on cell ``c``
  * every empty neighbour would keep a fitting piece (``kernel._neighbours_fit`` after
  * ``_place``; a failed trial then costs no table updates). */
-static int fits(const Search *s, int c, int64_t p)
+static inline __attribute__((always_inline)) int fits(const Search *s, int c, int64_t p,
+                                                       const int bits)
 {
     const int k = s->k;
     const int64_t full = ((int64_t)1 << k) - 1;
@@ -100,6 +116,11 @@ static int fits(const Search *s, int c, int64_t p)
                 nv |= (int64_t)1 << bc[j];
         }
         int64_t g = s->offset[o] >> k;
+        if (bits) {
+            if ((s->unused & ~((uint64_t)1 << p) & PAT(s, g, nk, nv)) == 0)
+                return 0;
+            continue;
+        }
         if (s->tables) {
             int64_t left = CNT(s, g, nk, nv) - ((p >> k) == g && (p & nk) == nv);
             if (left == 0)
@@ -120,14 +141,16 @@ static int fits(const Search *s, int c, int64_t p)
 }
 
 /* the empty cell with the fewest fitting pieces (first of ties in ``order``) */
-static int most_constrained(const Search *s)
+static inline __attribute__((always_inline)) int most_constrained(const Search *s,
+                                                                   const int bits)
 {
     int best = -1;
     int64_t best_n = (int64_t)1 << 30;
     for (int i = 0; i < s->n_order; i++) {
         int c = s->order[i];
         if (s->value[c] < 0) {
-            int64_t m = CNT(s, s->offset[c] >> s->k, s->known[c], s->val[c]);
+            int64_t m = bits ? __builtin_popcountll(cands_of(s, c))
+                             : CNT(s, s->offset[c] >> s->k, s->known[c], s->val[c]);
             if (m < best_n) {
                 best_n = m;
                 best = c;
@@ -139,8 +162,10 @@ static int most_constrained(const Search *s)
     return best;
 }
 
-/* kernel._search: run until max_out rows are written (0: none kept) or max_nodes spent */
-static int search_run(Search *s, int64_t max_out, int64_t max_nodes)
+/* kernel._search: run until max_out rows are written (0: none kept) or max_nodes spent.
+ * ``bits``: the one-word representation (inlined twice, once for each mode). */
+static inline __attribute__((always_inline)) int search_loop(Search *s, int64_t max_out,
+                                                             int64_t max_nodes, const int bits)
 {
     const int n_order = s->n_order, n = s->n, k = s->k;
     const int64_t full = ((int64_t)1 << k) - 1;
@@ -162,11 +187,15 @@ static int search_run(Search *s, int64_t max_out, int64_t max_nodes)
                 }
                 continue;
             }
-            int c = s->dynamic ? most_constrained(s) : s->order[d];
+            int c = s->dynamic ? most_constrained(s, bits) : s->order[d];
             s->cell_at[d] = c;
-            int64_t f = full & ~s->known[c];
-            s->sf[d] = f;
-            s->ss[d] = f;
+            if (bits) {
+                s->ss[d] = (int64_t)cands_of(s, c);
+            } else {
+                int64_t f = full & ~s->known[c];
+                s->sf[d] = f;
+                s->ss[d] = f;
+            }
             s->cur[d] = -1;
             mode = 1;
             continue;
@@ -174,22 +203,37 @@ static int search_run(Search *s, int64_t max_out, int64_t max_nodes)
         /* mode 1: the next piece at depth d */
         int c = (int)s->cell_at[d];
         if (s->cur[d] >= 0) {
-            place(s, c, s->cur[d], -1);
+            place(s, c, s->cur[d], -1, bits);
             s->cur[d] = -1;
         }
-        int64_t f = s->sf[d], t = s->ss[d], v = s->val[c];
         int placed = 0;
-        while (t >= 0) {
-            int64_t p = (v | t) + s->offset[c];
-            int64_t nxt = t == 0 ? -1 : (t - 1) & f;
-            t = nxt;
-            if (s->used[p] || !fits(s, c, p))
-                continue;
-            place(s, c, p, 1);
-            s->cur[d] = p;
-            s->ss[d] = nxt;
-            placed = 1;
-            break;
+        if (bits) {  /* the candidates left, largest piece number first (as below) */
+            uint64_t rest = (uint64_t)s->ss[d];
+            while (rest) {
+                int64_t p = 63 - __builtin_clzll(rest);
+                rest &= ~((uint64_t)1 << p);
+                if (!fits(s, c, p, bits))
+                    continue;
+                place(s, c, p, 1, bits);
+                s->cur[d] = p;
+                s->ss[d] = (int64_t)rest;
+                placed = 1;
+                break;
+            }
+        } else {
+            int64_t f = s->sf[d], t = s->ss[d], v = s->val[c];
+            while (t >= 0) {
+                int64_t p = (v | t) + s->offset[c];
+                int64_t nxt = t == 0 ? -1 : (t - 1) & f;
+                t = nxt;
+                if (s->used[p] || !fits(s, c, p, bits))
+                    continue;
+                place(s, c, p, 1, bits);
+                s->cur[d] = p;
+                s->ss[d] = nxt;
+                placed = 1;
+                break;
+            }
         }
         if (placed) {
             d++;
@@ -212,6 +256,29 @@ leave:
     return status;
 }
 
+/* The most-constrained search counts candidates with popcount: on x86 a second copy of the
+ * search uses the POPCNT instruction where the processor has it (every x86-64 since about
+ * 2008; the portable build calls a library function instead). */
+#if defined(__GNUC__) && defined(__x86_64__)
+#define POPCNT_COPY 1
+__attribute__((target("popcnt"))) static int search_run_popcnt(Search *s, int64_t max_out,
+                                                               int64_t max_nodes)
+{
+    return s->bits ? search_loop(s, max_out, max_nodes, 1)
+                   : search_loop(s, max_out, max_nodes, 0);
+}
+#endif
+
+static int search_run(Search *s, int64_t max_out, int64_t max_nodes)
+{
+#ifdef POPCNT_COPY
+    if (__builtin_cpu_supports("popcnt"))
+        return search_run_popcnt(s, max_out, max_nodes);
+#endif
+    return s->bits ? search_loop(s, max_out, max_nodes, 1)
+                   : search_loop(s, max_out, max_nodes, 0);
+}
+
 static uint64_t xorshift(uint64_t x)
 {
     x ^= x << 13;
@@ -222,8 +289,9 @@ static uint64_t xorshift(uint64_t x)
 
 /* kernel._probe: one Knuth probe; the state is restored. ``trials_out``: the pieces it
  * tried (placed and checked), the probe's own work. */
-static void search_probe(Search *s, uint64_t seed, double *nodes_out, double *sols_out,
-                         int64_t *trials_out, int64_t *cand, int *trail)
+static inline __attribute__((always_inline)) void probe_loop(
+    Search *s, uint64_t seed, double *nodes_out, double *sols_out, int64_t *trials_out,
+    int64_t *cand, int *trail, const int bits)
 {
     int64_t trials = 0;
     const int k = s->k;
@@ -232,35 +300,72 @@ static void search_probe(Search *s, uint64_t seed, double *nodes_out, double *so
     double weight = 1.0, nodes = 1.0, sols = 0.0;
     int depth = 0;
     for (int dd = 0; dd < s->n_order; dd++) {
-        int c = s->dynamic ? most_constrained(s) : s->order[dd];
-        int64_t f = full & ~s->known[c], v = s->val[c], t = f;
+        int c = s->dynamic ? most_constrained(s, bits) : s->order[dd];
         int64_t m = 0;
-        while (t >= 0) {
-            int64_t p = (v | t) + s->offset[c];
-            t = t == 0 ? -1 : (t - 1) & f;
-            if (s->used[p])
-                continue;
-            trials++;
-            if (fits(s, c, p))
-                cand[m++] = p;
+        if (bits) {
+            for (uint64_t rest = cands_of(s, c); rest; ) {
+                int64_t p = 63 - __builtin_clzll(rest);
+                rest &= ~((uint64_t)1 << p);
+                trials++;
+                if (fits(s, c, p, bits))
+                    cand[m++] = p;
+            }
+        } else {
+            int64_t f = full & ~s->known[c], v = s->val[c], t = f;
+            while (t >= 0) {
+                int64_t p = (v | t) + s->offset[c];
+                t = t == 0 ? -1 : (t - 1) & f;
+                if (s->used[p])
+                    continue;
+                trials++;
+                if (fits(s, c, p, bits))
+                    cand[m++] = p;
+            }
         }
         if (m == 0)
             break;
         weight *= (double)m;
         nodes += weight;
         x = xorshift(x);
-        place(s, c, cand[x % (uint64_t)m], 1);
+        place(s, c, cand[x % (uint64_t)m], 1, bits);
         trail[depth++] = c;
         if (depth == s->n_order)
             sols = weight;
     }
     for (int t = depth - 1; t >= 0; t--) {
         int c = trail[t];
-        place(s, c, s->value[c], -1);
+        place(s, c, s->value[c], -1, bits);
     }
     *nodes_out = nodes;
     *sols_out = sols;
     *trials_out = trials;
+}
+
+#ifdef POPCNT_COPY
+__attribute__((target("popcnt"))) static void probe_popcnt(
+    Search *s, uint64_t seed, double *nodes_out, double *sols_out, int64_t *trials_out,
+    int64_t *cand, int *trail)
+{
+    if (s->bits)
+        probe_loop(s, seed, nodes_out, sols_out, trials_out, cand, trail, 1);
+    else
+        probe_loop(s, seed, nodes_out, sols_out, trials_out, cand, trail, 0);
+}
+#endif
+
+static void search_probe(Search *s, uint64_t seed, double *nodes_out, double *sols_out,
+                         int64_t *trials_out, int64_t *cand, int *trail)
+{
+#ifdef POPCNT_COPY
+    if (__builtin_cpu_supports("popcnt")) {
+        probe_popcnt(s, seed, nodes_out, sols_out, trials_out, cand, trail);
+        return;
+    }
+#endif
+    if (s->bits)
+        probe_loop(s, seed, nodes_out, sols_out, trials_out, cand, trail, 1);
+    else
+        probe_loop(s, seed, nodes_out, sols_out, trials_out, cand, trail, 0);
 }
 
 /* -------------------------------------------------------------------------- Python glue */
@@ -302,6 +407,7 @@ static void Search_dealloc(Search *s)
     free(s->known);
     free(s->val);
     free(s->cnt);
+    free(s->pat);
     free(s->cell_at);
     free(s->sf);
     free(s->ss);
@@ -406,8 +512,22 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds)
             return -1;
         }
     }
-    if (s->tables) {
-        s->groups = ((piece_space - 1) >> k) + 1;
+    s->groups = ((piece_space - 1) >> k) + 1;
+    s->bits = piece_space <= 64;
+    if (s->bits) {  /* the unused pieces and every side pattern as one word each */
+        int64_t width = (int64_t)1 << k;
+        s->pat = calloc((size_t)(s->groups * width * width), sizeof(uint64_t));
+        if (s->pat == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (int64_t p = 0; p < piece_space; p++) {
+            if (!s->used[p])
+                s->unused |= (uint64_t)1 << p;
+            for (int64_t m = 0; m < width; m++)
+                PAT(s, p >> k, m, p & m) |= (uint64_t)1 << p;
+        }
+    } else if (s->tables) {
         int64_t width = (int64_t)1 << k;
         s->cnt = calloc((size_t)(s->groups * width * width), sizeof(int32_t));
         if (s->cnt == NULL) {
@@ -499,6 +619,58 @@ static PyObject *Search_step(Search *s, PyObject *args)
     return Py_BuildValue("iN", status, rows);
 }
 
+PyDoc_STRVAR(fill_doc,
+"fill(out, max_nodes) -> (status, rows)\n\n"
+"One resumable call that writes the solutions into ``out``, a writable C-contiguous buffer of\n"
+"32-bit integers holding whole rows (a numpy array of shape (m, n), an array.array('i')),\n"
+"until it is full or ``max_nodes`` placements are spent; ``rows``: how many it wrote.");
+
+static PyObject *Search_fill(Search *s, PyObject *args)
+{
+    PyObject *target;
+    long long max_nodes;
+    if (!PyArg_ParseTuple(args, "OL", &target, &max_nodes) || check_ready(s))
+        return NULL;
+    if (max_nodes < 1) {
+        PyErr_SetString(PyExc_ValueError, "fill: max_nodes >= 1");
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(target, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+        return NULL;
+    const char *fmt = view.format ? view.format : "B";
+    if (*fmt == '@' || *fmt == '=' || *fmt == '<')
+        fmt++;
+    if (view.itemsize != 4 || !(strcmp(fmt, "i") == 0 || strcmp(fmt, "l") == 0) ||
+        s->n == 0 || (view.len / 4) % s->n != 0) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError,
+                        "fill: out must hold whole rows of 32-bit integers (dtype int32)");
+        return NULL;
+    }
+    int64_t capacity = (int64_t)(view.len / 4) / s->n;
+    int status = EXHAUSTED;
+    s->out_rows = 0;
+    if (!s->done && capacity > 0) {
+        int32_t *keep = s->out;
+        int64_t keep_cap = s->out_cap;
+        s->out = (int32_t *)view.buf;  /* the search writes straight into the caller's rows */
+        Py_BEGIN_ALLOW_THREADS
+        status = search_run(s, capacity, max_nodes);
+        Py_END_ALLOW_THREADS
+        s->out = keep;
+        s->out_cap = keep_cap;
+        if (status == EXHAUSTED)
+            s->done = 1;
+    } else if (!s->done) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "fill: out holds no row");
+        return NULL;
+    }
+    PyBuffer_Release(&view);
+    return Py_BuildValue("iL", status, (long long)s->out_rows);
+}
+
 PyDoc_STRVAR(probe_doc,
 "probe(seed) -> (nodes, solutions, trials)\n\n"
 "One Knuth probe from the current state: estimates of the tree's nodes and solutions, and\n"
@@ -550,6 +722,7 @@ static PyObject *Search_get_dynamic(Search *s, void *closure)
 
 static PyMethodDef Search_methods[] = {
     {"step", (PyCFunction)Search_step, METH_VARARGS, step_doc},
+    {"fill", (PyCFunction)Search_fill, METH_VARARGS, fill_doc},
     {"probe", (PyCFunction)Search_probe, METH_VARARGS, probe_doc},
     {NULL, NULL, 0, NULL},
 };

@@ -35,6 +35,8 @@ from solver.arrange.prepared import Run
 from solver.arrange.problem import ArrangementProblem
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from solver.arrange.engine import Distributed, Row
     from solver.arrange.engines.csearch import KernelLike
 
@@ -43,6 +45,9 @@ FRONTIER_MAX_PIECES = 20
 
 #: Nodes of one kernel call between two progress ticks (and Ctrl-C checks).
 STEP_NODES = 1 << 22
+
+#: Rows of the largest block the kernel writes at once (``KernelEngine.blocks``).
+BLOCK_ROWS = 4096
 
 #: Why fixed pieces are refused on the open plane.
 FIXED_NEED_REGION = ("fixed pieces need a bounding region for transcendental arrangements "
@@ -151,6 +156,39 @@ class KernelEngine(BoundedEngine):
         search = self.search(run, dynamic=True if find else None)
         for found in self._calls(search, 1 if find else 4096, tick):
             yield from found
+
+    def blocks(self, run: Run, tick: Tick | None = None) -> Iterator[np.ndarray]:
+        """The solutions in blocks written by the search itself: 1, 2, 4, ... then
+        ``BLOCK_ROWS`` rows (the first solution comes out at once)."""
+        import numpy as np
+
+        from solver.arrange.engines.csearch import EXHAUSTED
+
+        search = self.search(run)
+        out = np.empty((BLOCK_ROWS, run.layout.n), dtype=np.int32)
+        size = 1
+        while True:
+            budget = STEP_NODES
+            if self.max_nodes is not None:
+                budget = min(budget, self.max_nodes - search.nodes)
+                if budget <= 0:
+                    raise _budget_spent(self.max_nodes)
+            status, written = search.fill(out[:size], budget)
+            self.nodes = search.nodes
+            if tick is not None:
+                tick(search.solutions_found, search.nodes)
+            if written:
+                yield out[:written].copy()
+                size = min(2 * size, BLOCK_ROWS)
+            if status == EXHAUSTED:
+                return
+
+    def parallel_blocks(self, run: Run, jobs: int = 1, depth: int | None = None,
+                        tick: Tick | None = None, cluster: Distributed | None = None,
+                        ) -> Iterator[np.ndarray]:
+        if jobs <= 1 and cluster is None:
+            return self.blocks(run, tick)
+        return super().parallel_blocks(run, jobs, depth, tick, cluster)
 
     def _count(self, run: Run, tick: Tick | None, limit: int | None) -> int:
         if limit is None and self.max_nodes is None:

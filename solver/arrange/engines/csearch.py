@@ -23,6 +23,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from solver.arrange.engine import Row
     from solver.arrange.layout import EdgeLayout
     from solver.arrange.prepared import Run
@@ -53,6 +55,7 @@ class KernelLike(Protocol):
     def done(self) -> bool: ...
 
     def advance(self, max_rows: int, max_nodes: int) -> tuple[int, list[Row]]: ...
+    def fill(self, out: np.ndarray, max_nodes: int) -> tuple[int, int]: ...
     def count(self, max_nodes: int = ..., tick: Callable[[], None] | None = ...) -> int: ...
     def probe(self, seed: int) -> tuple[float, float]: ...
 
@@ -120,6 +123,12 @@ class CSearch:
         spent; the status (EXHAUSTED, OUT_FULL, BUDGET) and the rows found."""
         status, rows = self._search.step(max_rows, max_nodes)
         return int(status), rows
+
+    def fill(self, out: np.ndarray, max_nodes: int) -> tuple[int, int]:
+        """One call that writes solutions into the rows of ``out`` (int32, shape (m, n))
+        until it is full or ``max_nodes`` are spent; the status and the rows written."""
+        status, written = self._search.fill(out, max_nodes)
+        return int(status), int(written)
 
     def count(self, max_nodes: int = 1 << 24, tick: Callable[[], None] | None = None) -> int:
         """Count every solution without keeping any."""

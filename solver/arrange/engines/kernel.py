@@ -483,6 +483,12 @@ class KernelSearch:
         status = self.step(self._out[:max_rows], max_nodes)
         return status, list(self._out[:int(self.stats[2])].copy())
 
+    def fill(self, out: np.ndarray, max_nodes: int) -> tuple[int, int]:
+        """One call that writes solutions into the rows of ``out``; the status and the rows
+        written (``csearch.CSearch.fill``)."""
+        status = self.step(out, max_nodes)
+        return status, int(self.stats[2])
+
     def probe(self, seed: int) -> tuple[float, float]:
         """One Knuth probe from the root: estimates of (tree nodes, solutions)."""
         cand = np.zeros(1 << self.inst.k, dtype=np.int64)
