@@ -102,6 +102,6 @@ def judged(run: Run, blocks: Iterator[np.ndarray], limit: int | None = None,
 def _builder(problem: ArrangementProblem) -> Callable[[dict[Cell, int]], Arrangement]:
     """``placements -> Arrangement`` of ``problem`` (``problem.arrangement`` without its
     copy of the placements)."""
-    head = (problem.set_name, problem.kind)
-    tail = (problem.region, problem.single_group, problem.no_adjacent)
-    return lambda placements: Arrangement(*head, placements, *tail)
+    set_name, kind, region = problem.set_name, problem.kind, problem.region
+    single, apart = problem.single_group, problem.no_adjacent
+    return lambda placements: Arrangement(set_name, kind, placements, region, single, apart)
