@@ -50,9 +50,9 @@ def batches(stream: Iterator[Row], n: int, size: int = 2048) -> Iterator[np.ndar
 
 
 def judged_blocks(run: Run, blocks: Iterator[np.ndarray], up_to_symmetry: bool = False,
-                  ) -> Iterator[np.ndarray]:
+                  verify_rows: bool = False) -> Iterator[np.ndarray]:
     """The blocks of solution rows (2-D, a column per cell of ``run.layout``), each row checked
-    by the batch judge (compact; other kinds pass unchanged, see ``judged``); with
+    by the batch judge (compact) or, with ``verify_rows``, by ``verify`` (other kinds); with
     ``up_to_symmetry`` only one row per orbit of ``run.group`` is kept. Raises
     EngineFaultError on the first invalid row."""
     from solver.arrange.check import CompactJudge
@@ -62,6 +62,8 @@ def judged_blocks(run: Run, blocks: Iterator[np.ndarray], up_to_symmetry: bool =
     judge = CompactJudge(problem) if problem.kind == "compact" else None
     if judge is not None and tuple(judge.cells) != run.layout.cells:
         judge = None  # pragma: no cover - both list cells row by row
+    build = _builder(problem)
+    cells = run.layout.cells
     for block in blocks:
         if group is not None:
             block = block[group.representatives(block)]
@@ -69,6 +71,10 @@ def judged_blocks(run: Run, blocks: Iterator[np.ndarray], up_to_symmetry: bool =
             fault = next((f for f in judge.faults(block) if f is not None), None)
             if fault is not None:
                 raise EngineFaultError(f"engine produced an invalid arrangement: {fault}")
+        elif verify_rows:
+            for row in block.tolist():
+                checked(build({c: p for c, p in zip(cells, row, strict=True) if p >= 0}),
+                        problem)
         yield block
 
 

@@ -34,6 +34,11 @@ typedef struct {
     uint64_t unused;               /* bits mode: the unused pieces */
     uint64_t *pat;                 /* bits mode, (groups, 1 << k, 1 << k): the pieces p of
                                       group g with p & m == v */
+    int64_t *kv;                   /* bits mode, (n): known << k | val of each empty cell */
+    const uint64_t **patc;         /* bits mode, (n): the patterns of the cell's group */
+    int32_t *pos;                  /* (n): position of the cell in ``order`` (or -1) */
+    int32_t *lnext, *lprev;        /* (n_order + 1): the empty cells of ``order``, in order,
+                                      as a list with the head at n_order (dynamic only) */
     int64_t *cell_at, *sf, *ss, *cur;  /* (n_order + 1) */
     int64_t d, mode;               /* the resumable state */
     int64_t solutions, nodes;
@@ -47,7 +52,7 @@ typedef struct {
 /* The pieces that fit empty cell ``c`` now (bits mode). */
 static inline uint64_t cands_of(const Search *s, int c)
 {
-    return s->unused & PAT(s, s->offset[c] >> s->k, s->known[c], s->val[c]);
+    return s->unused & s->patc[c][s->kv[c]];
 }
 
 static inline __attribute__((always_inline)) void place(Search *s, int c, int64_t p, int sign,
@@ -57,7 +62,30 @@ static inline __attribute__((always_inline)) void place(Search *s, int c, int64_
     if (bits) {
         s->unused ^= (uint64_t)1 << p;
         s->value[c] = sign > 0 ? (int32_t)p : -1;
-    } else if (sign > 0) {
+        if (s->dynamic) {  /* out of (back into) the list of empty cells */
+            int i = s->pos[c];
+            if (sign > 0) {
+                s->lnext[s->lprev[i]] = s->lnext[i];
+                s->lprev[s->lnext[i]] = s->lprev[i];
+            } else {
+                s->lnext[s->lprev[i]] = i;
+                s->lprev[s->lnext[i]] = i;
+            }
+        }
+        const int32_t *nbc = s->nb + (int64_t)c * k, *bc = s->back + (int64_t)c * k;
+        for (int j = 0; j < k; j++) {
+            int o = nbc[j];
+            if (o >= 0 && s->value[o] < 0) {
+                int64_t bit = (int64_t)1 << bc[j];
+                if (sign > 0)
+                    s->kv[o] |= (bit << k) | (((p >> j) & 1) ? bit : 0);
+                else
+                    s->kv[o] &= ~((bit << k) | bit);
+            }
+        }
+        return;
+    }
+    if (sign > 0) {
         s->used[p] = 1;
         s->value[c] = (int32_t)p;
     } else {
@@ -97,6 +125,29 @@ static inline __attribute__((always_inline)) int fits(const Search *s, int c, in
     const int k = s->k;
     const int64_t full = ((int64_t)1 << k) - 1;
     const int32_t *nbc = s->nb + (int64_t)c * k, *bc = s->back + (int64_t)c * k;
+    if (bits) {
+        const uint64_t others = s->unused & ~((uint64_t)1 << p);
+        for (int j = 0; j < k; j++) {
+            int o = nbc[j];
+            if (o < 0 || s->value[o] >= 0)
+                continue;
+            int64_t kv = s->kv[o];
+            if (s->twice[c]) {  /* c faces o on several sides (a narrow torus) */
+                for (int i = 0; i < k; i++) {
+                    if (nbc[i] == o) {
+                        int64_t bit = (int64_t)1 << bc[i];
+                        kv |= (bit << k) | (((p >> i) & 1) ? bit : 0);
+                    }
+                }
+            } else {
+                int64_t bit = (int64_t)1 << bc[j];
+                kv |= (bit << k) | (((p >> j) & 1) ? bit : 0);
+            }
+            if ((others & s->patc[o][kv]) == 0)
+                return 0;
+        }
+        return 1;
+    }
     for (int j = 0; j < k; j++) {
         int o = nbc[j];
         if (o < 0 || s->value[o] >= 0)
@@ -116,11 +167,6 @@ static inline __attribute__((always_inline)) int fits(const Search *s, int c, in
                 nv |= (int64_t)1 << bc[j];
         }
         int64_t g = s->offset[o] >> k;
-        if (bits) {
-            if ((s->unused & ~((uint64_t)1 << p) & PAT(s, g, nk, nv)) == 0)
-                return 0;
-            continue;
-        }
         if (s->tables) {
             int64_t left = CNT(s, g, nk, nv) - ((p >> k) == g && (p & nk) == nv);
             if (left == 0)
@@ -146,11 +192,24 @@ static inline __attribute__((always_inline)) int most_constrained(const Search *
 {
     int best = -1;
     int64_t best_n = (int64_t)1 << 30;
+    if (bits) {  /* the list holds the empty cells of the order, in order */
+        const int head = s->n_order;
+        for (int i = s->lnext[head]; i != head; i = s->lnext[i]) {
+            int c = s->order[i];
+            int64_t m = __builtin_popcountll(cands_of(s, c));
+            if (m < best_n) {
+                best_n = m;
+                best = c;
+                if (m <= 1)
+                    break;
+            }
+        }
+        return best;
+    }
     for (int i = 0; i < s->n_order; i++) {
         int c = s->order[i];
         if (s->value[c] < 0) {
-            int64_t m = bits ? __builtin_popcountll(cands_of(s, c))
-                             : CNT(s, s->offset[c] >> s->k, s->known[c], s->val[c]);
+            int64_t m = CNT(s, s->offset[c] >> s->k, s->known[c], s->val[c]);
             if (m < best_n) {
                 best_n = m;
                 best = c;
@@ -408,6 +467,11 @@ static void Search_dealloc(Search *s)
     free(s->val);
     free(s->cnt);
     free(s->pat);
+    free(s->kv);
+    free(s->patc);
+    free(s->pos);
+    free(s->lnext);
+    free(s->lprev);
     free(s->cell_at);
     free(s->sf);
     free(s->ss);
@@ -511,7 +575,14 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds)
             PyErr_SetString(PyExc_ValueError, "Search: a cell of the order outside the region");
             return -1;
         }
+        if (s->value[s->order[i]] != -1) {  /* a fixed cell, or one named twice */
+            PyErr_SetString(PyExc_ValueError, "Search: the order names a filled cell");
+            return -1;
+        }
+        s->value[s->order[i]] = -2;
     }
+    for (Py_ssize_t i = 0; i < n_order; i++)
+        s->value[s->order[i]] = -1;
     s->groups = ((piece_space - 1) >> k) + 1;
     s->bits = piece_space <= 64;
     if (s->bits) {  /* the unused pieces and every side pattern as one word each */
@@ -527,6 +598,27 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds)
             for (int64_t m = 0; m < width; m++)
                 PAT(s, p >> k, m, p & m) |= (uint64_t)1 << p;
         }
+        s->kv = calloc((size_t)(n ? n : 1), sizeof(int64_t));
+        s->patc = calloc((size_t)(n ? n : 1), sizeof(uint64_t *));
+        s->pos = malloc(sizeof(int32_t) * (size_t)(n ? n : 1));
+        s->lnext = malloc(sizeof(int32_t) * depth);
+        s->lprev = malloc(sizeof(int32_t) * depth);
+        if (!s->kv || !s->patc || !s->pos || !s->lnext || !s->lprev) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            s->kv[i] = (s->known[i] << k) | s->val[i];
+            s->patc[i] = s->pat + (((int64_t)s->offset[i] >> k) << (2 * k));
+            s->pos[i] = -1;
+        }
+        for (Py_ssize_t i = 0; i < n_order; i++) {  /* the list: head, order[0], ... */
+            s->pos[s->order[i]] = (int32_t)i;
+            s->lnext[i] = (int32_t)(i + 1);
+            s->lprev[i + 1] = (int32_t)i;
+        }
+        s->lnext[n_order] = 0;
+        s->lprev[0] = (int32_t)n_order;
     } else if (s->tables) {
         int64_t width = (int64_t)1 << k;
         s->cnt = calloc((size_t)(s->groups * width * width), sizeof(int32_t));
