@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -38,13 +38,9 @@ from solver.arrange.prepared import Problem, Run
 from solver.arrange.problem import ArrangementProblem
 
 if TYPE_CHECKING:  # numpy is imported by the engines that build rows
-    from typing import TypeAlias
-
     import numpy as np
 
-    #: A solution row: a piece number per cell index (-1 for an empty cell); a tuple from the
-    #: C kernel, a numpy array from the numba engines.
-    Row: TypeAlias = Sequence[int] | np.ndarray
+    from solver.arrange.layout import Row
 
 Tick = Callable[[int, int], None]  # (solutions so far, nodes so far)
 

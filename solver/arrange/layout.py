@@ -27,7 +27,14 @@ from puzzles.grids import Cell
 from solver.arrange.problem import ArrangementProblem
 
 if TYPE_CHECKING:
-    from solver.arrange.engine import Row
+    from collections.abc import Sequence
+    from typing import TypeAlias
+
+    import numpy as np
+
+    #: A solution row: a piece number per cell index (-1 for an empty cell); a tuple from the
+    #: C kernel, a numpy array from the numba engines.
+    Row: TypeAlias = Sequence[int] | np.ndarray
 
 
 @dataclass(frozen=True)

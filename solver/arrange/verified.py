@@ -21,7 +21,7 @@ from solver.arrange.problem import ArrangementProblem
 if TYPE_CHECKING:  # numpy comes with the rows
     import numpy as np
 
-    from solver.arrange.engine import Row
+    from solver.arrange.layout import Row
     from solver.arrange.prepared import Run
 
 #: Compact runs check every row with the batch judge and the first rows with ``verify`` too.

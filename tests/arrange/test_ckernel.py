@@ -3,7 +3,10 @@ the frontier count and the known counts: the same counts, node counters, rows an
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from itertools import islice
+from pathlib import Path
 
 import pytest
 
@@ -147,3 +150,38 @@ def test_bad_tables_are_refused() -> None:
         search_type(4, 16, [5, -1, -1, -1], [0] * 4, [0], [0], [-1], [0])
     with pytest.raises(ValueError, match="piece_space"):
         search_type(4, 8, [-1] * 4, [0] * 4, [0], [0], [-1], [0])
+
+
+FREE32 = "tests/data/hexagon-completions/rhombus8x8-free32.json"
+#: What a kernel process must not load (``find`` draws its text picture with ``reports.beams``).
+HEAVY = ("numpy", "numba", "scipy", "pydantic", "ortools", "jinja2", "matplotlib", "dask",
+         "solver.arrange.engines.kernel", "solver.arrange.instance", "solver.arrange.symmetry")
+
+
+@pytest.mark.parametrize("args", [
+    ["count", "compact", "--set", "hexagon", "--region", "rhombus:8x8", "--fixed", FREE32],
+    ["find", "compact", "--set", "hexagon", "--region", "rhombus:8x8", "--json"]])
+def test_a_kernel_process_imports_neither_numpy_nor_numba(args: list[str]) -> None:
+    """Whole ``count`` and ``find`` processes on the C kernel (start-up, issue 24): the layout,
+    the C search and the verifier; numpy and numba stay out (read in ``sys.modules``)."""
+    if not csearch.available():
+        pytest.skip("the C kernel is not built or switched off")
+    code = ("import sys; from solver.cli import main\n"
+            f"sys.argv = ['solver', 'arrange', *{args!r}]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))")
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=root)
+    lines = out.stdout.splitlines()
+    assert lines[-1] == "[]", lines[-1]
+    assert lines[0].startswith("99 ") or '"placements"' in out.stdout
+
+
+@pytest.mark.slow
+def test_the_40_free_completion_by_two_kernels() -> None:
+    """573,105 completions (issue 24): the C kernel (``auto``), then the numba kernel, a second
+    implementation (about 3 minutes of CPU for both here)."""
+    run = Run(problem_of("free40"))
+    assert KernelEngine().count(run) == 573105
+    assert KernelSearch(run.instance, dynamic=True).count() == 573105

@@ -37,8 +37,9 @@ from solver.arrange.problem import ArrangementProblem
 if TYPE_CHECKING:
     import numpy as np
 
-    from solver.arrange.engine import Distributed, Row
-    from solver.arrange.engines.csearch import KernelLike
+    from solver.arrange.engine import Distributed
+    from solver.arrange.engines.order_choice import KernelLike
+    from solver.arrange.layout import Row
 
 #: The frontier count takes sets whose piece numbers are below this (the 16-piece sets).
 FRONTIER_MAX_PIECES = 20

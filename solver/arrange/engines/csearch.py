@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     import numpy as np
 
-    from solver.arrange.engine import Row
-    from solver.arrange.layout import EdgeLayout
-    from solver.arrange.prepared import Run
+    from solver.arrange.engines.order_choice import KernelLike
+    from solver.arrange.instance import EdgeInstance
+    from solver.arrange.layout import EdgeLayout, Row
 
 try:
     from solver.arrange.engines import _ckernel  # type: ignore[attr-defined]
@@ -37,27 +37,16 @@ except ImportError:  # pragma: no cover - the extension was not built
 #: Status codes of one search call (as ``kernel.EXHAUSTED``...).
 EXHAUSTED, OUT_FULL, BUDGET = 0, 1, 2
 
-__all__ = ["BACKEND", "CSearch", "KernelLike", "available", "new_search"]
+__all__ = ["BACKEND", "CSearch", "Tables", "available", "new_search"]
 
 
-class KernelLike(Protocol):
-    """What the engines read of a kernel search, whichever its backend."""
-
-    #: Cost of one most-constrained node relative to one static node (``order_choice``).
-    MRV_NODE_COST: float
-    probe_trials: int
+class Tables(Protocol):
+    """What ``new_search`` reads of a run (``solver.arrange.prepared.Run``)."""
 
     @property
-    def solutions_found(self) -> int: ...
+    def layout(self) -> EdgeLayout: ...
     @property
-    def nodes(self) -> int: ...
-    @property
-    def done(self) -> bool: ...
-
-    def advance(self, max_rows: int, max_nodes: int) -> tuple[int, list[Row]]: ...
-    def fill(self, out: np.ndarray, max_nodes: int) -> tuple[int, int]: ...
-    def count(self, max_nodes: int = ..., tick: Callable[[], None] | None = ...) -> int: ...
-    def probe(self, seed: int) -> tuple[float, float]: ...
+    def instance(self) -> EdgeInstance: ...
 
 
 def available() -> bool:
@@ -88,8 +77,9 @@ class CSearch:
         sides); otherwise follow ``order``.
     """
 
-    #: Measured cost of a most-constrained node relative to a static one, in C (the square,
-    #: hexagon and triangle counts of ``benchmarks/bench_arrange.py``).
+    #: Measured cost of a most-constrained node relative to a static one, in C: 1.6-2.4x on
+    #: the square, triangle and hexagon counts (``benchmarks/bench_arrange.py``; the C static
+    #: search gains more from the one-word candidate sets than the most-constrained scan).
     MRV_NODE_COST = 1.8
 
     def __init__(self, layout: EdgeLayout, order: Sequence[int] | None = None,
@@ -157,7 +147,7 @@ def default_order(layout: EdgeLayout) -> list[int]:
                                        layout.fixed))
 
 
-def new_search(run: Run, cells: Sequence[int] | None = None,
+def new_search(run: Tables, cells: Sequence[int] | None = None,
                dynamic: bool = False) -> KernelLike:
     """The kernel's search over ``run`` on the fastest backend (``CSearch`` over the layout,
     else the numba ``KernelSearch`` over the instance); ``cells``: the cell order."""

@@ -32,7 +32,7 @@ from solver.arrange.orders import check_order
 from solver.jit import njit
 
 if TYPE_CHECKING:
-    from solver.arrange.engine import Row
+    from solver.arrange.layout import Row
 
 #: Status codes of one kernel call.
 EXHAUSTED, OUT_FULL, BUDGET = 0, 1, 2
@@ -414,9 +414,10 @@ class KernelSearch:
         otherwise follow ``order`` (best to enumerate small regions).
     """
 
-    #: Measured cost of one most-constrained node relative to one static node (1.1x-2.1x on
-    #: the square, triangle and hexagon counts of ``benchmarks/bench_arrange.py``).
-    MRV_NODE_COST = 1.6
+    #: Measured cost of one most-constrained node relative to one static node in numba
+    #: (1.1x-2.1x on the square, triangle and hexagon counts of ``benchmarks/bench_arrange.py``;
+    #: 1.48x on torus:4x4, where 1.6 made ``auto`` pick the static order, 13% slower).
+    MRV_NODE_COST = 1.45
 
     def __init__(self, inst: EdgeInstance, order: np.ndarray | Sequence[int] | None = None,
                  dynamic: bool = False) -> None:

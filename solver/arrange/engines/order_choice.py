@@ -10,22 +10,24 @@ Works with either backend (``csearch.KernelLike``); no numpy.
 
 Examples
 --------
+>>> from solver.arrange.engines.csearch import new_search
 >>> from solver.arrange.prepared import Run
 >>> from solver.arrange.problem import ArrangementProblem
->>> choose(Run(ArrangementProblem.create("square", "compact", "4x4")), "auto")
+>>> run = Run(ArrangementProblem.create("square", "compact", "4x4"))
+>>> prefers_dynamic(new_search(run), new_search(run, dynamic=True))
 False
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
-
-from solver.arrange.orders import check_order
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from solver.arrange.engines.csearch import KernelLike
-    from solver.arrange.prepared import Run
+    import numpy as np
+
+    from solver.arrange.layout import Row
 
 #: At most this many Knuth probes per order.
 CHOICE_PROBES = 48
@@ -36,6 +38,30 @@ PROBE_ROUND = 4
 PROBE_SHARE = 0.25
 #: Largest number of sides for which the kernel keeps count tables (``mrv`` needs them).
 MAX_TABLE_SIDES = 12
+
+__all__ = ["CHOICE_PROBES", "KernelLike", "prefers_dynamic"]
+
+
+class KernelLike(Protocol):
+    """What the engines read of a kernel search, whichever its backend (``csearch.CSearch``,
+    ``kernel.KernelSearch``)."""
+
+    #: Cost of one most-constrained node relative to one static node.
+    MRV_NODE_COST: float
+    #: Pieces the probes tried so far (their own work).
+    probe_trials: int
+
+    @property
+    def solutions_found(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def done(self) -> bool: ...
+
+    def advance(self, max_rows: int, max_nodes: int) -> tuple[int, list[Row]]: ...
+    def fill(self, out: np.ndarray, max_nodes: int) -> tuple[int, int]: ...
+    def count(self, max_nodes: int = ..., tick: Callable[[], None] | None = ...) -> int: ...
+    def probe(self, seed: int) -> tuple[float, float]: ...
 
 
 def prefers_dynamic(static: KernelLike, dynamic: KernelLike, probes: int = CHOICE_PROBES,
@@ -57,14 +83,3 @@ def prefers_dynamic(static: KernelLike, dynamic: KernelLike, probes: int = CHOIC
     return sum_dynamic * dynamic.MRV_NODE_COST < sum_static
 
 
-def choose(run: Run, order: str = "auto") -> bool:
-    """True when the kernel should fill the most constrained cell first on ``run`` in cell
-    ``order`` (``auto``: by probes on the fastest backend; raises InvalidInputError for an
-    unknown order)."""
-    if check_order(order) != "auto":
-        return order == "mrv"
-    if run.layout.k > MAX_TABLE_SIDES:
-        return False
-    from solver.arrange.engines.csearch import new_search
-
-    return prefers_dynamic(new_search(run), new_search(run, dynamic=True))
