@@ -72,7 +72,16 @@ def read_bytes(source: Path | str, what: str = "file") -> bytes:
         larger than ``MAX_BYTES``.
     """
     if str(source) == "-":
-        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            raise InvalidInputError(f"cannot read {what}: standard input is closed",
+                                    where="<stdin>")
+        try:
+            data = stream.read(MAX_BYTES + 1)
+        except (OSError, ValueError) as exc:
+            reason = _reason(exc) if isinstance(exc, OSError) else "it is closed"
+            raise InvalidInputError(f"cannot read {what} from standard input: {reason}",
+                                    where="<stdin>") from None
         if len(data) > MAX_BYTES:
             raise InvalidInputError(f"{what} is larger than {MAX_BYTES} bytes", where="<stdin>")
         return data

@@ -40,6 +40,8 @@ SUBCOMMANDS = {
                "Review a game record: evaluation per move, best move, loss, mistakes."),
     "serve": ("solver.cli.serve:serve",
               "Serve the games in the browser: play, watch and review (Ctrl-C stops)."),
+    "research": ("solver.cli.research:research",
+                 "Research runs: StarMap boards, hexagon2, proofs and their checks."),
     "backslide": ("solver.cli.backslide:backslide",
                   "BackSlide: parity classes and optimal slide solutions."),
 }

@@ -8,6 +8,7 @@ them, not at module level.
 from __future__ import annotations
 
 import functools
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -145,10 +146,45 @@ def cluster_options(func: F) -> F:
 
         cluster = None
         if scheduler is not None or checkpoint is not None:
+            check_cluster_options(scheduler, checkpoint)
             cluster = Distributed(scheduler, checkpoint)
         return func(*args, cluster=cluster, **kwargs)
 
     return wrapper  # type: ignore[return-value]
+
+
+#: A Dask scheduler address: [PROTOCOL://]HOST:PORT.
+_ADDRESS = re.compile(r"(?:(?:tcp|tls|ucx|ws|wss)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):"
+                      r"([0-9]{1,5})")
+
+
+def check_cluster_options(scheduler: str | None, checkpoint: Path | None) -> None:
+    """Refuse, before any work, a scheduler address that is not [PROTOCOL://]HOST:PORT and a
+    checkpoint that is not an SQLite database (or cannot be created)."""
+    if scheduler is not None:
+        m = _ADDRESS.fullmatch(scheduler)
+        if m is None or not 0 < int(m.group(2)) < 65536:
+            raise click.BadParameter(f"{scheduler[:60]!r} is not a scheduler address "
+                                     "(tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786)",
+                                     param_hint="--scheduler")
+    if checkpoint is None:
+        return
+    from reports.output import OutputError, check_writable
+
+    if checkpoint.exists():
+        try:
+            with checkpoint.open("rb") as fh:
+                head = fh.read(16)
+        except OSError as exc:
+            raise click.BadParameter(f"{checkpoint}: {(exc.strerror or str(exc)).lower()}",
+                                     param_hint="--checkpoint") from None
+        if head and head != b"SQLite format 3\x00":
+            raise click.BadParameter(f"{checkpoint}: not an SQLite database (a checkpoint of "
+                                     "an earlier run, or a new file)", param_hint="--checkpoint")
+    try:
+        check_writable(checkpoint)
+    except OutputError as exc:
+        raise click.BadParameter(str(exc), param_hint="--checkpoint") from None
 
 
 symmetry_option = click.option("--up-to-symmetry", is_flag=True,
@@ -289,7 +325,6 @@ def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
 
     bar = _Progress("enumerating", output.quiet)
     as_lines = output.json or output.out is not None
-    found = 0
     stream = enumerate_arrangements(problem, engine_named(engine, order), limit, up_to_symmetry,
                                     jobs, depth, bar, verify_all=verify_all, cluster=cluster)
     writer: JsonLinesWriter | _TextWriter
@@ -301,13 +336,15 @@ def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
     try:
         with writer:
             for arr in stream:
-                found += 1
                 writer.write(arr.to_json() if as_lines else arr)
     except KeyboardInterrupt as exc:
         kept = f"; kept in {output.out}" if output.out else ""
-        raise SearchInterrupted(f"interrupted after {found} arrangement(s){kept}") from exc
+        # the writer's count: what was written, not what the search had found
+        raise SearchInterrupted(f"interrupted after {writer.count} arrangement(s){kept}"
+                                ) from exc
     finally:
         bar.close()
+    found = writer.count
     what = "distinct arrangement(s) up to symmetry" if up_to_symmetry else "arrangement(s)"
     output.note(f"{found} {what}" + (f" (limit {limit})" if limit and found >= limit else "")
                 + (f"; wrote {output.out}" if output.out else ""))
@@ -394,21 +431,28 @@ def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jo
                    "Knuth's plain probes in the static order.")
 @click.option("--tail", type=click.IntRange(0), default=None,
               help="tail method: count exactly once this many cells are empty (default: "
-                   "chosen by a pilot).")
+                   "chosen by a pilot); transcendental: beamed pieces left (default 22).")
+@click.option("--batches", type=click.IntRange(2), default=10, show_default=True,
+              help="Transcendental: independent batches (the Markov lower bound).")
 @output_options
 def estimate_cmd(problem: ArrangementProblem, probes: int, seed: int, method: str,
-                 tail: int | None, output: Output) -> None:
+                 tail: int | None, batches: int, output: Output) -> None:
     """Estimate the solution count (and the search tree) by random probes, with a 95% interval.
 
     JSON: {"probes", "seed", "method", "tail", "hits", "nodes", "nodes_error", "solutions",
     "solutions_error", "low", "high", "note"} (errors are standard errors of the mean; hits:
     probes that reached a solution; without hits there is no estimate and solutions, low and
-    high are null).
+    high are null). Transcendental (open plane): growth probes in --batches batches, --probes
+    in all, with the Markov lower bound (JSON: the documents of docs/results/).
     """
     from solver.arrange.estimate import estimate
 
+    if problem.kind == "transcendental":  # growth probes on the open plane, in batches
+        from solver.cli.arrange_research import estimate_transcendental
+
+        return estimate_transcendental(problem, probes, seed, tail, batches, output)
     if problem.region is None or problem.kind != "compact":
-        raise InvalidInputError("estimate supports compact arrangements")
+        raise InvalidInputError("estimate supports compact and transcendental arrangements")
     bar = progress_bar("probing", total=probes, quiet=output.quiet, unit=" probes")
     try:
         est = estimate(problem, probes, seed, tick=lambda n: bar.update(n - bar.n),
@@ -500,3 +544,8 @@ def verify_cmd(ctx: click.Context, file: Path, fix: tuple[str, ...], output: Out
     if fault is not None:
         ctx.exit(1)
 
+
+# the count bounds of docs/results.md (a light module: the work is imported when it runs)
+from solver.cli.arrange_research import bound_cmd  # noqa: E402
+
+arrange.add_command(bound_cmd)

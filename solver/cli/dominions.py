@@ -10,7 +10,11 @@ import click
 from puzzles.documents import source_name
 from puzzles.dominions import COLOUR_LETTERS, Position, read_record, replay_record
 from puzzles.dominions.records import format_moves
-from puzzles.errors import InfeasibleError, InvalidInputError, SearchInterrupted
+from puzzles.errors import (
+    BudgetExhaustedError,
+    InvalidInputError,
+    SearchInterrupted,
+)
 from puzzles.game import located
 from reports.dominions import Marks, position_svg, position_text
 from reports.pages import dominions_analysis_page, dominions_puzzles_page
@@ -26,7 +30,7 @@ from solver.dominions.search import search
 from solver.dominions.tracker import Tracker
 from solver.progress import progress_bar
 
-RECORD = click.Path(exists=True, dir_okay=False, path_type=Path)
+RECORD = click.Path(exists=True, dir_okay=False, path_type=Path, allow_dash=True)
 
 
 @click.group()
@@ -242,7 +246,9 @@ def puzzle_cmd(goal: str, seed: int, count: int, games: int, svg_path: Path | No
     if not found and interrupted:
         raise SearchInterrupted("interrupted before any puzzle was found")
     if not found:
-        raise InfeasibleError(f"no {goal} puzzle in {games} self-play games of seed {seed}")
+        # the --games budget ran out: not a proof that no such puzzle exists (exit 3)
+        raise BudgetExhaustedError(f"no {goal} puzzle in {games} self-play games of seed "
+                                   f"{seed} (--games)")
     if svg_path is not None:
         write_picture(svg_path, puzzle_svg(found[0]), output)
     if html_path is not None:

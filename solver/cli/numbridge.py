@@ -127,7 +127,7 @@ def generate(givens: int, blocks: str, seed: int, with_rate: bool, verify_all: b
 @click.argument("field_spec", metavar="FIELD")
 @click.option("--engine", type=click.Choice(["bitmask", "cpsat", "constraint"]),
               default="bitmask", show_default=True, help="Search engine.")
-@click.option("--cap", type=int, default=2, show_default=True,
+@click.option("--cap", type=click.IntRange(min=1), default=2, show_default=True,
               help="Stop counting at this many solutions.")
 @svg_option("Draw the solved field into this SVG file.")
 @output_options
@@ -141,14 +141,19 @@ def solve(field_spec: str, engine: str, cap: int, svg_path: Path | None, output:
     """
     from puzzles.numbridge.field import verify_solution
 
-    if cap < 1:
-        raise InvalidInputError("--cap must be at least 1")
     f = read_field(field_spec)
     nodes: int | None = None
     if engine == "bitmask":
         from solver.numbridge.engine import search
+        from solver.progress import progress_bar
 
-        res = search(f, cap=cap)
+        with progress_bar("counting", total=cap, quiet=output.quiet,
+                          unit="solution") as bar:
+            def shown(found: int, searched: int) -> None:
+                bar.update(found - bar.n)
+                bar.set_postfix(nodes=searched, refresh=False)
+
+            res = search(f, cap=cap, progress=shown)
         n, sol, nodes = res.count, res.solution, res.nodes
     elif engine == "cpsat":
         from solver.numbridge.models import cpsat_count
@@ -375,7 +380,8 @@ def selfplay(players_text: str, games: int, swap: bool, givens: int, blocks: str
 @numbridge.command()
 @click.argument("record_path", metavar="RECORD", type=click.Path(path_type=Path))
 @click.option("--move", "at", type=int, help="Solve the position after this many actions.")
-@click.option("--max-nodes", "node_limit", type=int, default=200_000, show_default=True,
+@click.option("--max-nodes", "node_limit", type=click.IntRange(min=1), default=200_000,
+              show_default=True,
               help="Give up beyond this many positions (the search's node budget).")
 @alias("--at", "at", new="--move")
 @alias("--node-limit", "node_limit", new="--max-nodes")

@@ -18,7 +18,8 @@ from solver.progress import progress_bar
 
 
 @click.command("review")
-@click.argument("record", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("record", type=click.Path(exists=True, dir_okay=False, path_type=Path,
+                                         allow_dash=True))
 @budget_options
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the engine.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path),

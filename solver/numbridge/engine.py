@@ -403,8 +403,10 @@ def _search(givens: bytes, table: np.ndarray, order: np.ndarray, flags: int, cap
 
 
 def _run(givens: str, blocks: str, cap: int, order: np.ndarray | None, node_limit: int,
-         locked: bool | None) -> tuple[int, str, int]:
-    """Drive the resumable kernel slice by slice: (count, first solution or "", nodes).
+         locked: bool | None,
+         progress: Callable[[int, int], None] | None = None) -> tuple[int, str, int]:
+    """Drive the resumable kernel slice by slice: (count, first solution or "", nodes);
+    ``progress(solutions so far, nodes so far)`` after every slice.
 
     Between slices the interpreter runs, so Ctrl-C (KeyboardInterrupt) and SIGTERM stop even
     a search with a huge ``cap`` within milliseconds.
@@ -425,6 +427,8 @@ def _run(givens: str, blocks: str, cap: int, order: np.ndarray | None, node_limi
     digit_order = IDENTITY_ORDER if order is None else order
     n = _search(raw, table, digit_order, flags, cap, node_limit, out, work, True, SLICE_NODES)
     while n == PAUSED:
+        if progress is not None:
+            progress(int(work[82, _FOUND]), int(work[82, _NODES]))
         n = _search(raw, table, digit_order, flags, cap, node_limit, out, work, False,
                     SLICE_NODES)
     nodes = int(work[82, _NODES])
@@ -448,7 +452,8 @@ class SearchResult:
 
 
 def search(field: Field, cap: int = 1, order: np.ndarray | None = None, node_limit: int = 0,
-           locked: bool | None = None) -> SearchResult:
+           locked: bool | None = None,
+           progress: Callable[[int, int], None] | None = None) -> SearchResult:
     """Run the bitboard search on ``field``.
 
     Parameters
@@ -466,8 +471,11 @@ def search(field: Field, cap: int = 1, order: np.ndarray | None = None, node_lim
     locked : bool, optional
         Also propagate locked candidates (pointing and claiming between any two units). By
         default on; with an ``order`` only on irregular blocks (the generator's fillings).
+    progress : callable(solutions so far, nodes so far), optional
+        Called between slices of the search (a long count shows progress).
     """
-    return SearchResult(*_run(field.givens, field.blocks, cap, order, node_limit, locked))
+    return SearchResult(*_run(field.givens, field.blocks, cap, order, node_limit, locked,
+                              progress))
 
 
 def solve(field: Field) -> SearchResult:

@@ -142,7 +142,8 @@ def test_dual_search_finds_a_hexagon_rhombus_arrangement_and_honours_fixed_piece
 
 
 def _script(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "scripts.starmap_sat", *args],
+    return subprocess.run([sys.executable, "-m", "solver", "research", "starmap",
+                           *["--board" if a == "--region" else a for a in args]],
                           capture_output=True, text=True, cwd=ROOT, timeout=3600)
 
 

@@ -105,6 +105,13 @@ def test_starmap_rules() -> None:
     assert any("adjacent" in m for m in messages(near))
     blind = Arrangement("square", "starmap", {(0, 0): 1, (3, 1): 4}, board, pieces=(1, 4))
     assert any("meets nothing" in m for m in messages(blind))
+    # a blank side facing a piece: the blank piece at (0, 2) sees piece 1 to the north, and
+    # piece 1 sees it along its blank south side (issue 25: deleting that rule passed the suite)
+    seen = Arrangement("square", "starmap", {(0, 0): 1, (3, 0): 4, (0, 2): 0}, board,
+                       pieces=(0, 1, 4))
+    assert [m for m in messages(seen)] == [
+        "cell [0, 0]: looking S along a blank side of piece 1 meets piece 0 at [0, 2]",
+        "cell [0, 2]: looking N along a blank side of piece 0 meets piece 1 at [0, 0]"]
 
 
 def test_wrong_orientation_on_triangles() -> None:

@@ -18,10 +18,17 @@ DEMO_BOOKS = (("square", 2, "any"), ("triangle", 1, "any"), ("hexagon", 1, "easy
               ("dominions-live", 1, "any"), ("dominimum", 1, "any"), ("dominomega", 1, "any"))
 
 
+#: A small book may try this many times a type's usual seeds per puzzle: rare kinds (an eye
+#: puzzle, a unique endgame) stay in the demo for every seed.
+PATIENCE = 8
+
+
 @cache
 def demo_book(name: str, count: int, difficulty: str, seed: int) -> Book:
     """The small book of one type (made once per process: the same seed gives the same book)."""
-    return build_book(puzzle_type(name), count, difficulty, seed=seed)
+    kind = puzzle_type(name)
+    return build_book(kind, count, difficulty, seed=seed,
+                      max_attempts=count * kind.attempts_per_puzzle * PATIENCE)
 
 
 def sections(seed: int) -> list[Section]:
@@ -34,9 +41,13 @@ def sections(seed: int) -> list[Section]:
         rows: list[list[object]] = []
         for n, p in enumerate(book.puzzles, 1):
             figures.append(Figure(p.puzzle_svg, f"puzzle {n} ({p.level}): {p.question}"))
+            if p.extra_svg:  # the pieces left to place, or both hands
+                figures.append(Figure(p.extra_svg, f"puzzle {n}: the pieces to use"))
             figures.append(Figure(p.answer_svg, f"answer {n}: {p.answer_text[:80]}",
                                   reveal=f"Show answer {n}"))
             rows.append([n, p.level, p.id, p.seed, proof_line(p.proof)])
+        if not book.puzzles:
+            rows.append(["-", "-", "-", "-", f"no puzzle in {book.tried} seeds ({book.stopped})"])
         out.append(Section(f"Puzzle book: {kind.title}", [
             kind.rules(), kind.grading(),
             f"`solver book {name} --count {count} --difficulty {difficulty} --seed {seed} "

@@ -1,4 +1,4 @@
-"""Deduction ladder and search for open completions: transcendental arrangements inside a
+"""Deduction steps and search for open completions: transcendental arrangements inside a
 region and StarMaps.
 
 In both kinds a piece's beams are fixed by *where the pieces stand*: looking from a cell along
@@ -13,7 +13,7 @@ Bookkeeping after every step (not a technique): a placed piece's blank side empt
 a beam whose line has one cell left that may hold a piece occupies that cell, and when every
 piece is placed the other cells are empty.
 
-The ladder (the compact ladder of ``solver.book.ladder`` generalised), easiest first:
+The deduction steps (those of ``solver.book.deduction`` generalised), easiest first:
 
 1. ``cell single``: a cell with one option left (one piece, or empty) -- take it.
 2. ``piece single``: an unused piece that fits one cell -- place it.
@@ -28,7 +28,7 @@ The ladder (the compact ladder of ``solver.book.ladder`` generalised), easiest f
 
 ``count(problem, limit)`` is the search engine of the open books: depth first, the cell with
 the fewest options first (most constrained), bookkeeping only; its node counter is the search
-effort the ladder is cross-checked against.
+effort the deduction is cross-checked against.
 
 Examples
 --------
@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from puzzles.errors import InvalidInputError
 from puzzles.grids import Cell
 from solver.arrange.problem import ArrangementProblem
-from solver.book.ladder import RUNG, TECHNIQUES, LadderRating
+from solver.book.deduction import DeductionRating, climb
 
 #: The option "no piece on this cell".
 EMPTY = -1
@@ -84,7 +84,7 @@ class OpenBoard:
             raise InvalidInputError("open completions need a transcendental or StarMap problem "
                                     "with a region")
         if problem.single_group or problem.no_adjacent:
-            raise InvalidInputError("the open ladder does not model single_group/no_adjacent")
+            raise InvalidInputError("the open deduction does not model single_group/no_adjacent")
         grid = problem.piece_set.grid
         region = problem.region
         cells = tuple(region.ordered_cells)
@@ -372,34 +372,28 @@ class OpenState:
                     return True
         return False
 
-    def deduce(self, max_rung: int, rating: LadderRating | None = None) -> None:
+    def deduce(self, max_rung: int, rating: DeductionRating | None = None) -> None:
         """Apply techniques up to ``max_rung`` until none helps; raise _ContradictionError."""
-        steps = [self.cell_single, self.piece_single, self.counting, self.lookahead]
-        while True:
+        options: dict[int, list[int]] = {}
+
+        def done() -> bool:
+            nonlocal options
             options = self.check()
-            if self.solved():
-                return
-            for rung, technique in enumerate(steps[:max_rung], 1):
-                if technique(options):
-                    if rating is not None:
-                        name = TECHNIQUES[rung - 1]
-                        rating.used[name] = rating.used.get(name, 0) + 1
-                        rating.steps += 1
-                        if RUNG[name] > rating.rung:
-                            rating.hardest = name
-                    break
-            else:
-                return
+            return self.solved()
+
+        climb([lambda: self.cell_single(options), lambda: self.piece_single(options),
+               lambda: self.counting(options), lambda: self.lookahead(options)], max_rung,
+              rating, done)
 
 
-def rate(problem: ArrangementProblem) -> LadderRating:
-    """Climb the ladder on an open completion (its clues are the problem's fixed pieces).
+def rate(problem: ArrangementProblem) -> DeductionRating:
+    """Deduce an open completion (its clues are the problem's fixed pieces).
 
     ``hardest`` is ``search`` when deduction stops before the board is decided;
     ``solution`` maps cell index -> piece for every piece deduced (empty cells left out).
     """
     state = OpenState(OpenBoard.build(problem))
-    rating = LadderRating()
+    rating = DeductionRating()
     try:
         state.deduce(max_rung=4, rating=rating)
     except _ContradictionError:  # pragma: no cover - only for puzzles without a solution

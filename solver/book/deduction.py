@@ -1,4 +1,5 @@
-"""A human-style deduction ladder for compact arrangement completions.
+"""Human-style deduction steps for compact arrangement completions (the level of a book
+puzzle; "ladder" on its own means ``solver ladder``, the Elo round robin).
 
 The solver repeats: apply the easiest technique that makes progress, then start again from the
 easiest. The techniques, easiest first:
@@ -28,6 +29,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from solver.arrange.instance import EdgeInstance
@@ -38,9 +40,9 @@ RUNG = {name: i + 1 for i, name in enumerate(TECHNIQUES)}
 
 
 @dataclass
-class LadderRating:
-    """What the ladder needed: technique -> times used, the hardest one, the cells left when
-    it stopped (0 = solved by deduction) and whether the deduced cells match the answer."""
+class DeductionRating:
+    """What the deduction needed: technique -> times used, the hardest one, the cells left
+    when it stopped (0 = solved by deduction) and the cells it deduced."""
 
     used: dict[str, int] = field(default_factory=dict)
     hardest: str = "cell single"
@@ -57,6 +59,28 @@ class LadderRating:
         """``{"hardest", "rung", "techniques": {...}, "steps", "cells_left"}``."""
         return {"hardest": self.hardest, "rung": self.rung, "techniques": dict(self.used),
                 "steps": self.steps, "cells_left": self.left}
+
+    def record(self, technique: str) -> None:
+        """Count one step of ``technique``; the hardest so far may change."""
+        self.used[technique] = self.used.get(technique, 0) + 1
+        self.steps += 1
+        if RUNG[technique] > self.rung:
+            self.hardest = technique
+
+
+def climb(steps: Sequence[Callable[[], bool]], max_rung: int, rating: DeductionRating | None,
+          done: Callable[[], bool]) -> None:
+    """Apply the easiest of ``steps`` (one per technique, easiest first, each returning True
+    when it made progress) up to ``max_rung`` that helps, then start again from the easiest,
+    until ``done()`` (which may raise on a contradiction) or no step helps."""
+    while not done():
+        for rung, step in enumerate(steps[:max_rung], 1):
+            if step():
+                if rating is not None:
+                    rating.record(TECHNIQUES[rung - 1])
+                break
+        else:
+            return
 
 
 class _ContradictionError(Exception):
@@ -189,31 +213,21 @@ class _State:
                     return True
         return False
 
-    def deduce(self, max_rung: int, rating: LadderRating | None = None) -> None:
+    def deduce(self, max_rung: int, rating: DeductionRating | None = None) -> None:
         """Apply techniques up to ``max_rung`` until none helps; raise _ContradictionError."""
-        steps = [self.cell_single, self.piece_single, self.counting, self.lookahead]
-        while True:
+        def done() -> bool:
             self.check()
-            if not self.empty():
-                return
-            for rung, technique in enumerate(steps[:max_rung], 1):
-                if technique():
-                    if rating is not None:
-                        name = TECHNIQUES[rung - 1]
-                        rating.used[name] = rating.used.get(name, 0) + 1
-                        rating.steps += 1
-                        if RUNG[name] > rating.rung:
-                            rating.hardest = name
-                    break
-            else:
-                return
+            return not self.empty()
+
+        climb([self.cell_single, self.piece_single, self.counting, self.lookahead], max_rung,
+              rating, done)
 
 
-def rate(inst: EdgeInstance) -> LadderRating:
-    """Climb the ladder on a compact completion puzzle (its clues are the instance's fixed
+def rate(inst: EdgeInstance) -> DeductionRating:
+    """Deduce a compact completion puzzle (its clues are the instance's fixed
     pieces); ``hardest`` is ``search`` when deduction stops before the board is full."""
     state = _State(inst)
-    rating = LadderRating()
+    rating = DeductionRating()
     try:
         state.deduce(max_rung=4, rating=rating)
     except _ContradictionError:  # pragma: no cover - only for puzzles without a solution

@@ -66,13 +66,17 @@ def sections(seed: int) -> list[Section]:
     atari = sum(1 for g in a.groups if g.atari)
     out = [Section("Dominions: analysis of a self-play position", [
         f"Greedy (White) against random (Black), seed {seed}, after {len(pos.moves)} moves. "
-        f"Score W {a.score['W']}, B {a.score['B']}; legal placements W {a.legal_counts['W']}, "
+        f"Score (pieces on the board minus pieces still in hand, so negative early on) "
+        f"W {a.score['W']}, B {a.score['B']}; legal placements W {a.legal_counts['W']}, "
         f"B {a.legal_counts['B']}; {len(a.groups)} groups in {len(a.sections)} sections, "
         f"{atari} in atari, {alive} living unconditionally.",
         "W eyes: " + (" ".join(name(c) for c in a.eyes["W"]) or "none") + "; B eyes: "
         + (" ".join(name(c) for c in a.eyes["B"]) or "none") + ".",
         f"Search ({best.nodes} nodes, depth {best.depth}) suggests "
-        f"{pos.move_text(best.move)} for {'WB'[pos.to_move]}, value {best.value:+.1f}.",
+        f"{pos.move_text(best.move)} for {'WB'[pos.to_move]} (read: piece {best.move.piece} "
+        f"on cell {name(best.move.cell)}, row letter then line number), value "
+        f"{best.value:+.1f} (its evaluation from the mover's side: the score difference "
+        "with corrections for weak and living groups).",
     ], [Figure(position_svg(pos, marks, title=f"after {len(pos.moves)} moves"),
                "the legend under the board names every colour and marker")])]
     puzzles = parse_collection(COLLECTION.read_text())

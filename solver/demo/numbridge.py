@@ -60,7 +60,8 @@ def sections(seed: int) -> list[Section]:
     tables = [scoreboard(a_mid, "at mid-game"), scoreboard(a_end, "at the end")]
     play = Section("Numbridge Domains: a self-played game", [
         f"Search player (A, blue) against greedy (B, red) on a regular field; {end.move_number} "
-        f"moves in the 1-2-2 order. {end_note}",
+        f"moves in the 1-2-2 order. {end_note} (A result reads A-B as in the records: "
+        "0-1 blocks means B won on blocks.)",
         "Cells show their owner's colour; resolved blocks are outlined in the owner's colour; "
         "at the end the decisive blocks are outlined more strongly. Column letters a-i and "
         "row numbers 1-9 name the cells as the records do (e5 is the centre).",

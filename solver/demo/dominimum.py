@@ -3,7 +3,7 @@ endgame puzzle (a few seconds, deterministic for a seed)."""
 
 from __future__ import annotations
 
-from puzzles.dominimum.game import Game
+from puzzles.dominimum.game import Game, omega_symbols
 from puzzles.dominimum.state import DominimumState
 from puzzles.dominimum.tiles import SYMBOL_NAMES, tile_name
 from reports.dominimum import PALETTE, Highlight, layout_svg, score_plot
@@ -82,7 +82,7 @@ def sections(seed: int) -> list[Section]:
     puzzle = next(generate("dominomega", 3, seed, tries=50))
     final = puzzle.layout.copy()
     final.place(puzzle.answer)
-    sym = (1, 2, 4)[puzzle.to_move]
+    sym = omega_symbols(puzzle.players)[puzzle.to_move]
     orep = omega_report(final, (sym,))
     out.append(Section("Dominomega: endgame puzzle", [
         f"Seat {puzzle.to_move} ({SYMBOL_NAMES[sym]}) places the last tile "
