@@ -135,6 +135,18 @@ def import_profile(name: str, top: int = 12) -> str:
     return "\n".join(f"  {us / 1000:7.1f} ms  {mod}" for us, mod in rows[:top])
 
 
+def _environment() -> str:
+    return "a virtual environment" if sys.prefix != sys.base_prefix else "not a virtual environment"
+
+
+def _kernel_backend() -> str:
+    """``c`` or ``numba``: the kernel the measured processes run (read in a child)."""
+    done = subprocess.run([sys.executable, "-c", "from solver.arrange.engines import csearch; "
+                           "print(csearch.BACKEND)"], cwd=ROOT, env=ENV, capture_output=True,
+                          text=True, check=True)
+    return done.stdout.strip()
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python3 -m benchmarks.startup",
                                  description=__doc__.splitlines()[0])
@@ -175,6 +187,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"whole-process CPU (user+sys), median of {args.rounds} interleaved rounds (range); "
           f"load {before[0]:.1f} before, {after[0]:.1f} after, {os.cpu_count()} CPUs"
           + (f"; baseline {trees[0]}, then this checkout" if len(trees) > 1 else ""))
+    print(f"interpreter {sys.executable} ({_environment()}); arrangement kernel: "
+          f"{_kernel_backend()}")
     for n in names:
         shown = " ".join(command(n)[1:]).replace("-m solver", "solver")
         if len(trees) == 1:
