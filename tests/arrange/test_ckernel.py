@@ -3,8 +3,11 @@ the frontier count and the known counts: the same counts, node counters, rows an
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
+import sysconfig
 from itertools import islice
 from pathlib import Path
 
@@ -20,7 +23,17 @@ from tests.arrange.test_known_counts import lines
 from .helpers import completion
 
 
+def c_compiler() -> str | None:
+    """The C compiler ``pip install`` would use (``$CC``, else Python's own), if present."""
+    name = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(name)
+
+
 def test_the_c_kernel_is_built() -> None:
+    """Where a C compiler exists, ``pip install`` built the kernel (without one the install
+    falls back to numba, and so does this test)."""
+    if c_compiler() is None:
+        pytest.skip("no C compiler: the install ran the numba kernel instead")
     assert csearch._ckernel is not None, "the C kernel is not built: python3 -m pip install -e ."
 
 
