@@ -14,7 +14,7 @@ is chosen: the cell is filled), beams as sums of those, matching between filled 
 each attacker piece used at most once, and an exit path: a chain of beam links from the
 target's section (or the filled cell) to a beam into a cell left vacant, with ranks that
 forbid cycles. Vacant cells outside the modelled region are free: any beam into them may be
-a liberty.
+a liberty. Only the cells that must be filled need modelling (the others may stay vacant).
 
 Examples
 --------
@@ -167,21 +167,20 @@ def _section_of(arena: Arena, atom: int) -> int:
 def fill_capture(pos: Position, cell: int, attacker: int | None = None,
                  region: Iterable[int] | None = None, seconds: float = 5.0) -> FillResult:
     """Can the attacker (default: the other colour) ever capture the group on ``cell`` while
-    its owner passes? ``infeasible`` proves he cannot."""
+    its owner passes? ``infeasible`` proves he cannot. The region defaults to the group's
+    liberty cells: other cells may stay vacant, so modelling them adds nothing."""
     y = 1 - pos.owner[cell] if attacker is None else attacker
-    arena = Arena.build(pos, y, region)
-    atom = arena.atoms[arena.group_atom(cell)]
-    missing = set(atom.beam_cells) - set(arena.region)
-    if missing:
-        arena = Arena.build(pos, y, set(arena.region) | missing)
+    gid, table = pos.groups()
+    libs = set(table[gid[cell]].liberties)
+    arena = Arena.build(pos, y, libs if region is None else set(region) | libs)
     return _decide(arena, "capture", cell, seconds)
 
 
 def fill_cell(pos: Position, cell: int, attacker: int, region: Iterable[int] | None = None,
               seconds: float = 5.0) -> FillResult:
     """Can ``attacker`` ever legally fill the vacant ``cell`` while the other side passes?
-    ``infeasible`` proves he cannot."""
-    arena = Arena.build(pos, attacker, None if region is None else set(region) | {cell})
+    ``infeasible`` proves he cannot (the region defaults to the cell alone)."""
+    arena = Arena.build(pos, attacker, {cell} if region is None else set(region) | {cell})
     return _decide(arena, "fill", cell, seconds)
 
 

@@ -26,16 +26,20 @@ class SolveResult:
     seconds: float  # wall time of the call
     deterministic: float  # CP-SAT's deterministic time (machine independent)
     branches: int
-    budget: float  # the time limit given, seconds
+    budget: float  # the deterministic time limit given
     solver: cp_model.CpSolver | None = None
 
 
 def solve(model: cp_model.CpModel, seconds: float, workers: int = 1,
-          seed: int = 1) -> SolveResult:
-    """Solve ``model`` within ``seconds`` (one worker by default: reproducible, and the
-    machine is shared)."""
+          seed: int = 1, wall: float | None = None) -> SolveResult:
+    """Solve ``model`` within ``seconds`` of CP-SAT's deterministic time (the same work on
+    any machine and under any load: with one worker, the default, the answer is
+    reproducible); ``wall`` adds a wall-clock limit (then the answer may depend on the
+    machine)."""
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(seconds, 0.001)
+    solver.parameters.max_deterministic_time = max(seconds, 0.001)
+    if wall is not None:
+        solver.parameters.max_time_in_seconds = max(wall, 0.001)
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
     code = solver.solve(model)

@@ -9,7 +9,8 @@ import pytest
 
 MODULES = ["solver.dominions.graphs", "solver.dominions.tracker", "solver.dominions.search",
            "solver.dominions.analysis", "solver.dominions.life", "solver.dominions.life_model",
-           "solver.dominions.life_fill", "solver.dominions.life_arena", "solver.dominions.life_solve"]
+           "solver.dominions.life_fill", "solver.dominions.life_arena", "solver.dominions.life_solve",
+           "solver.dominions.life_greedy"]
 
 
 @pytest.mark.parametrize("name", MODULES)
