@@ -18,7 +18,7 @@ from reports.text import key_values, table
 from solver.cli.common import Output, html_option, output_options, svg_option, write_picture
 from solver.cli.play import budget_options, match_command_body, split_players
 from solver.cli.vocabulary import alias, alias_command, seat_alias
-from solver.dominions.analysis import Analysis, analyse
+from solver.dominions.analysis import Analysis, GroupReport, analyse
 from solver.dominions.players import DEFAULT_BUDGET
 from solver.dominions.puzzles import GOALS, Puzzle, answer_move, find_puzzles
 from solver.dominions.search import search
@@ -72,16 +72,41 @@ def replay_cmd(record: Path, move: int | None, output: Output) -> None:
     output.emit(pos.to_json(), summary_text(pos))
 
 
+STATUS_LETTERS = {"pass-alive": "P", "alive with answers": "A", "killable": "K",
+                  "unknown": "?"}
+
+
 def analysis_marks(a: Analysis) -> Marks:
-    """The picture marks of an analysis: groups, eyes, oscillation eyes, the last move."""
+    """The picture marks of an analysis: groups with their status letter, eyes, proved
+    eyes by oscillation, the last move."""
     pos = a.position
     last = pos.last_outcome()
     last_cells: list[int] = []
     if last is not None and not last[0].is_pass:
         last_cells = [last[0].cell]
+    status = {min(g.view.cells): STATUS_LETTERS[g.status] for g in a.groups
+              if g.status in STATUS_LETTERS}
+    legend = {v: f"group {k}" for k, v in STATUS_LETTERS.items()}
     return Marks(groups=[(g.view.colour, sorted(g.view.cells)) for g in a.groups],
                  eyes={0: a.eyes["W"], 1: a.eyes["B"]}, oscillation=a.oscillation_cells,
-                 last=last_cells)
+                 last=last_cells, status=status, status_legend=legend)
+
+
+def group_status_text(a: Analysis, group: GroupReport) -> str:
+    """A group's status in a few words: the reason of a proof, the first moves of a kill."""
+    pos = a.position
+    life = group.life
+    if life is None:
+        return "atari" if group.atari else ""
+    if life.status == "pass-alive":
+        return f"pass-alive ({life.passing.reason})"
+    if life.status == "killable":
+        seq = [pos.move_text(m) for m in life.passing.sequence]
+        shown = " ".join(seq[:3]) + (" ..." if len(seq) > 3 else "")
+        return f"killable: {shown}" + (" (atari)" if group.atari else "")
+    if life.status == "alive with answers":
+        return "alive with answers"
+    return f"unknown ({life.passing.reason})"
 
 
 def analysis_text(a: Analysis) -> str:
@@ -93,15 +118,21 @@ def analysis_text(a: Analysis) -> str:
         rows.append([COLOUR_LETTERS[g.view.colour], len(g.view.cells),
                      " ".join(name(c) for c in sorted(g.view.cells))[:40],
                      f"{g.liberties}: " + " ".join(name(c) for c in sorted(g.view.liberties)),
-                     "alive" if g.alive else "alive now" if g.alive_now
-                     else ("atari" if g.atari else "")])
+                     group_status_text(a, g)])
+
+    def cells(items: list[int]) -> str:
+        return " ".join(name(c) for c in items) or "-"
+
+    quality = [f"{name(c)} ({k}: {r})" for k, v in a.eye_quality_reasons.items()
+               for c, r in sorted(v.items()) if c in a.eye_quality]
     facts = key_values([
         ("legal moves", f"W {a.legal_counts['W']}, B {a.legal_counts['B']}"),
         ("sections", len(a.sections)),
-        ("W eyes", " ".join(name(c) for c in a.eyes["W"]) or "-"),
-        ("B eyes", " ".join(name(c) for c in a.eyes["B"]) or "-"),
-        ("oscillation eyes", " ".join(name(c) for c in a.oscillation_cells) or "-"),
-        ("eye quality", " ".join(name(c) for c in a.eye_quality) or "-"),
+        ("W eyes", cells(a.eyes["W"])),
+        ("B eyes", cells(a.eyes["B"])),
+        ("W eyes by oscillation (proved)", cells(a.oscillation_eyes["W"])),
+        ("B eyes by oscillation (proved)", cells(a.oscillation_eyes["B"])),
+        ("eye quality", "; ".join(quality) or "-"),
     ])
     return (summary_text(pos) + "\n" + facts + "\n\n"
             + table(["colour", "size", "cells", "liberties", "status"], rows))
@@ -125,12 +156,18 @@ def analyse_cmd(record: Path, move: int | None, svg_path: Path | None, html_path
                 output: Output) -> None:
     """Groups, liberties, sections, atari, eyes, oscillation and life of a position.
 
+    Every group's status is proved by the life-and-death prover: pass-alive (with the
+    reason), alive with answers, killable (with the opponent's sequence) or unknown (the
+    budget, deterministic).
+
     JSON: {"moves_played", "to_move", "score", "legal_moves": {"W": n, "B": n},
     "groups": [{"colour", "cells", "liberties" (beams), "liberty_beams", "liberty_cells",
-    "alive", "alive_now", "atari", "eyes", "oscillation_eyes"}], "sections", "atari",
-    "eyes": {"W", "B"}, "oscillation_eyes": {"W", "B"}, "eye_quality",
-    "eye_quality_by_player": {"W", "B"}, "scope", "cells": {"e5": {"fitting", "held", "legal",
-    "oscillating", "plain", "suicide", "capture_liberties"}}}.
+    "status", "alive", "atari", "eyes", "oscillation_eyes", "life": {"status", "pass":
+    {"status", "reason", "why", "sequence", "cells", "budget"}, "answers"}}], "sections",
+    "atari", "eyes": {"W", "B"}, "oscillation_eyes": {"W", "B"} (proved), "oscillation_now",
+    "eye_quality", "eye_quality_by_player": {"W", "B"}, "eye_quality_reasons", "scope",
+    "cells": {"e5": {"fitting", "held", "legal", "oscillating", "plain", "suicide",
+    "capture_liberties"}}}.
     """
     a = analyse(load(record, move))
     if svg_path is not None:
@@ -149,17 +186,18 @@ def analysis_sections(a: Analysis) -> list[Section]:
         [COLOUR_LETTERS[g.view.colour], len(g.view.cells),
          " ".join(name(c) for c in sorted(g.view.cells)),
          f"{g.liberties}: " + " ".join(name(c) for c in sorted(g.view.liberties)),
-         "yes" if g.alive else "now" if g.alive_now else "", "yes" if g.atari else ""]
+         group_status_text(a, g), "yes" if g.atari else ""]
         for g in a.groups]
     return [Section("Dominions position", [
         f"{len(pos.moves)} moves played; score W {a.score['W']}, B {a.score['B']}; "
         f"legal placements W {a.legal_counts['W']}, B {a.legal_counts['B']}; "
         f"{len(a.sections)} sections.",
         "W eyes: " + (" ".join(name(c) for c in a.eyes["W"]) or "none") + ". B eyes: "
-        + (" ".join(name(c) for c in a.eyes["B"]) or "none") + ". Eyes by oscillation: "
-        + (" ".join(name(c) for c in a.oscillation_cells) or "none") + ".",
-    ], [Figure(analysis_svg(a), "groups outlined, eyes dotted, last move in amber")],
-        [Table(["colour", "size", "cells", "liberties", "alive", "atari"], rows)])]
+        + (" ".join(name(c) for c in a.eyes["B"]) or "none") + ". Eyes by oscillation "
+        "(proved): " + (" ".join(name(c) for c in a.oscillation_cells) or "none") + ".",
+    ], [Figure(analysis_svg(a), "groups outlined with their status letter, eyes dotted, "
+               "last move in amber")],
+        [Table(["colour", "size", "cells", "liberties", "status", "atari"], rows)])]
 
 
 @dominions.command("selfplay")

@@ -70,3 +70,28 @@ def search(pos: Position, attacker: int, goal: Callable[[Position, Move], bool],
         return False
 
     return list(line) if dfs() else None
+
+
+def alive_with_answers(pos: Position, cell: int, limit: int = 200_000) -> bool:
+    """True when every legal placement of the attacker has an answer of the owner (any
+    legal placement, or the pass) that keeps the group and after which no sequence of the
+    attacker's placements reverses it (every answer tried)."""
+    owner = pos.owner[cell]
+    attacker = 1 - owner
+    p = attacker_start(pos, attacker)
+    for a in [m for m in p.legal_moves() if not m.is_pass]:
+        p.push(a)
+        if p.owner[cell] == attacker:
+            return False
+        answered = False
+        for b in list(p.legal_moves()):
+            p.push(b)
+            if p.owner[cell] == owner and kill_sequence(p, cell, limit) is None:
+                answered = True
+            p.pop()
+            if answered:
+                break
+        p.pop()
+        if not answered:
+            return False
+    return True
