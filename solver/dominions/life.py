@@ -49,7 +49,7 @@ from solver.dominions.life_model import SequenceModel
 from solver.dominions.life_solve import SolveResult
 
 EXACT_CELLS = 40  # the sequence model runs over every vacant cell when there are at most this many
-RINGS = (1, 2, 3)  # otherwise over the vacant cells this close to the group's liberty cells
+RINGS = (1, 2)  # otherwise over the vacant cells this close to the group's liberty cells
 MODEL_CELLS = 40  # ... while they are at most this many
 
 REASONS = {
@@ -156,8 +156,8 @@ def _targets(pos: Position, goal: str, cell: int) -> frozenset[int]:
 
 def _plan(pos: Position, targets: frozenset[int]) -> list[tuple[tuple[int, ...], int]]:
     """(region, horizon) pairs to try for a witness, cheapest first: the target cells alone,
-    then rings of vacant cells around them (at most ``MODEL_CELLS``); short horizons
-    first."""
+    then the rings of vacant cells around them (at most ``MODEL_CELLS`` cells), each ring
+    allowing two more placements."""
     vacant = tuple(c for c in range(len(pos.board)) if pos.piece[c] < 0)
     cells = pos.board.cells
     plan: list[tuple[tuple[int, ...], int]] = []
@@ -166,10 +166,9 @@ def _plan(pos: Position, targets: frozenset[int]) -> list[tuple[tuple[int, ...],
                      if min(hex_distance(cells[c], cells[x]) for x in targets) <= r)
         if plan and len(near) > MODEL_CELLS:
             break
-        for extra in (0, 2, 4):
-            horizon = min(len(near), len(targets) + extra)
-            if (near, horizon) not in plan:
-                plan.append((near, horizon))
+        horizon = min(len(near), len(targets) + 2 * r)
+        if (near, horizon) not in plan:
+            plan.append((near, horizon))
     return plan
 
 
