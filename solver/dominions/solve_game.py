@@ -36,7 +36,8 @@ from puzzles.dominions.board import fitting_mask
 from puzzles.grids import cell_symmetries, grid
 
 INF = 10**6
-Key = tuple[Any, ...]
+Key = int  # the position as one integer: 7 bits a cell, the two relevant hands, turn, pass
+TABLE_LIMIT = 6_000_000  # positions kept (about 1.5 GB); the table starts again when full
 
 
 @dataclass
@@ -104,7 +105,11 @@ class Solver:
                     img |= 1 << pieces[low.bit_length() - 1]
                     h ^= low
                 hands.append(img)
-            cand = (tuple(board), hands[0], hands[1], pos.to_move, pos.passes)
+            code = 0
+            for v in board:
+                code = code << 7 | v
+            cand = ((code << 64 | hands[0]) << 64 | hands[1]) << 3 | pos.to_move << 2 \
+                | pos.passes
             if best is None or cand < best:
                 best, best_k = cand, k
         assert best is not None
@@ -194,6 +199,10 @@ class Solver:
                 break
         if best_move is not None:
             self.best[key] = self._turned(best_move, sym)
+        if len(self.table) >= TABLE_LIMIT:
+            self.table.clear()
+            self.best.clear()
+            self.stats.hits = 0
         if best <= a0:
             self.table[key] = (lo, min(hi, best))
         elif best >= b0:
