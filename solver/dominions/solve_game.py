@@ -224,6 +224,23 @@ class Solver:
                 lo = g
         return g
 
+    def line(self, value: int) -> list[str]:
+        """A principal line: each side's first move (in move order) that keeps the value."""
+        p = self.root.copy()
+        out = []
+        while not p.is_over():
+            for m in self.moves(p):
+                p.push(m)
+                base = self.diff(p)
+                future = value - base
+                if self.search(p, future - 1, future + 1) == future:
+                    out.append(pos_move_text(p, m))
+                    break
+                p.pop()
+            else:  # pragma: no cover - the value is exact
+                raise AssertionError("no move keeps the value")
+        return out
+
     # ---------------------------------------------------------------- proof
     def proof(self, value: int, side: str) -> dict[str, Any]:
         """A strategy graph: side ``low`` proves White's final score difference >= value,
@@ -307,6 +324,7 @@ def solve(base: int, proof_path: Path | None = None, node_limit: int | None = No
                            "winner": "W" if value > 0 else "B" if value < 0 else "draw",
                            "nodes": s.stats.nodes, "table": len(s.table),
                            "cpu_seconds": round(time.process_time() - start, 1)}
+    out["line"] = s.line(value)
     if proof_path is not None:
         low, high = s.proof(value, "low"), s.proof(value, "high")
         doc = {"game": "dominions", "base": base, "value": value,
