@@ -11,14 +11,15 @@ Two CP-SAT models decide it, and the rules engine judges every witness:
 
 1. the fill relaxation (``life_fill``): the board at the moment of a capture, without the
    order; INFEASIBLE proves pass-alive (an eye, pieces that cannot fill every liberty cell
-   together, or no liberty for any capturing group);
+   together, or no liberty for any capturing group); then a quick engine search for a
+   witness (``life_greedy``);
 2. the sequence model (``life_model``): the placements in order with every rule at every
    step, on a region of vacant cells. A solution is a killing sequence, replayed by the
    engine before it is reported; INFEASIBLE over *every* vacant cell proves pass-alive.
    On a region smaller than the board INFEASIBLE proves nothing and the region grows.
 
 Only CP-SAT's own INFEASIBLE counts as a proof; a budget that runs out gives ``unknown`` with
-the budget.
+the budget. Positions are those of legal play (every group has a liberty).
 
 Examples
 --------
@@ -107,9 +108,6 @@ class Verdict:
             "cells": sorted((pos.board.name(c) for c in self.cells), key=_name_key),
             "budget": self.budget,
         }
-
-
-PassVerdict = Verdict  # the verdict on a group
 
 
 def _name_key(name: str) -> tuple[str, int]:

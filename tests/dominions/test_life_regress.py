@@ -41,14 +41,14 @@ def saving_moves(record: str, target: tuple[str, ...]) -> set[str]:
         move = Move(c, p)
         pos.push(move)
         gid, _ = pos.groups()
-        if all(pos.owner[x] == me for x in cells) and len({gid[x] for x in cells}) == 1:
-            if not replay_kill(pos, cells[0], before.sequence):
-                v = pass_status(pos, cells[0], 1.0)
-                assert v.status != "unknown", pos.move_text(move)
-                if v.status == "pass-alive":
-                    out.add(pos.move_text(move))
-                else:
-                    assert replay_kill(pos, cells[0], v.sequence)
+        one = all(pos.owner[x] == me for x in cells) and len({gid[x] for x in cells}) == 1
+        if one and not replay_kill(pos, cells[0], before.sequence):
+            v = pass_status(pos, cells[0], 1.0)
+            assert v.status != "unknown", pos.move_text(move)
+            if v.status == "pass-alive":
+                out.add(pos.move_text(move))
+            else:
+                assert replay_kill(pos, cells[0], v.sequence)
         pos.pop()
     return out
 
