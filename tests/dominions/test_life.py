@@ -225,8 +225,7 @@ def check_game(every: int) -> None:
                 elif v.reason == "eye":
                     y = 1 - pos.owner[c]
                     for e in v.cells:
-                        assert all(pos.outcome(Move(e, p), y).status == "mismatch"
-                                   for p in pos.hand(y))
+                        assert all(pos.mismatch(e, p) is not None for p in pos.hand(y))
         if n < len(moves):
             pos.push(move)
     assert decided >= 0.9 * total
