@@ -20,15 +20,16 @@ from puzzles.dominimum.game import Game
 from puzzles.dominimum.groups import largest_group, mission_score, symbol_score
 from puzzles.dominimum.layout import Layout
 from solver.dominimum.analysis import all_mission_scores, mission_report, omega_report
+from solver.dominimum.gamedef import DOMINIMUM
 from solver.dominimum.placement import GroupIndex, rank_dominimum
 from solver.dominimum.players import RandomPlayer
-from solver.play.match import GameSettings, play_one
+from solver.play.match import play_one
 
 MISSIONS = [(a, b) for a in range(8) for b in range(a + 1, 8)]
 
 
 def finished_layout() -> Layout:
-    state, _ = play_one("dominimum", ["random", "random"], 7, GameSettings(seats=2))
+    state, _ = play_one(DOMINIMUM, ["random", "random"], 7)
     return state.g.layout  # type: ignore[attr-defined]
 
 
@@ -116,7 +117,7 @@ def test_tournament_game(benchmark, lineup):
     names = LINEUPS[lineup]
 
     def one_game() -> int:
-        state, _ = play_one("dominimum", names, 11, GameSettings(seats=3))
+        state, _ = play_one(DOMINIMUM, names, 11)
         return len(state.history())
 
     assert benchmark.pedantic(one_game, rounds=3 if "lookahead" in lineup else 10,

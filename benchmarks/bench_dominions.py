@@ -13,7 +13,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 
 from puzzles.dominions import PASS, Group, Move, Outcome, Position
 from solver.dominions.graphs import groups as nx_groups
-from solver.dominions.players import RandomPlayer, make_player
+from solver.dominions.players import DEFAULT_BUDGET, GreedyPlayer, RandomPlayer, SearchPlayer
 from solver.dominions.rollout import playout
 from solver.dominions.tracker import Tracker
 
@@ -206,7 +206,8 @@ def _choose(name: str) -> int:
     total = 0
     for k, pos in enumerate(POSITIONS):
         t = Tracker(pos)
-        player = make_player(name, k)
+        player = {"random": RandomPlayer, "greedy": GreedyPlayer,
+                  "search": lambda s: SearchPlayer(s, DEFAULT_BUDGET)}[name](k)
         total += player.choose(t).cell
     return total
 

@@ -14,8 +14,8 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from benchmarks.profile_mcts import position
+from puzzles.game import PlayerOptions
 from solver.dominions.knowledge import DominionsKnowledge
-from solver.play.base import PlayerOptions
 from solver.play.mcts import MCTSPlayer
 
 STATES = [position("dominions", 1, moves) for moves in (10, 40, 80)]

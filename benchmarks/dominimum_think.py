@@ -15,8 +15,8 @@ import os
 import random
 import time
 
-from solver.play.match import GameSettings, new_game
-from solver.play.registry import make_player
+from solver.dominimum.gamedef import DOMINIMUM
+from solver.play.match import new_game
 
 
 def main() -> None:
@@ -27,8 +27,8 @@ def main() -> None:
     lineup = ["expect", "greedy", "greedy"]
     times: dict[str, list[float]] = {name: [] for name in lineup}
     for k in range(args.games):
-        state = new_game("dominimum", 500 + k, GameSettings(seats=3))
-        players = [make_player("dominimum", n, seed=k * 8 + i) for i, n in enumerate(lineup)]
+        state = new_game(DOMINIMUM, 500 + k, seats=3)
+        players = [DOMINIMUM.make_player(n, seed=k * 8 + i) for i, n in enumerate(lineup)]
         while not state.is_over():
             seat = state.to_move()
             start = time.thread_time()

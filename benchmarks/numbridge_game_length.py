@@ -28,9 +28,9 @@ from typing import Any
 
 from puzzles.numbridge.game import MAJORITY, Game, Move, RoomSettings
 from puzzles.numbridge.state import NumbridgeState
+from solver.numbridge.gamedef import NUMBRIDGE
 from solver.numbridge.generate import generate
 from solver.numbridge.human import player_by_spec
-from solver.play.registry import make_player
 
 
 @dataclass
@@ -65,7 +65,7 @@ def play_game(name: str, seed: int, room: RoomSettings | None = None) -> Tally:
     g = state.g
     rngs = [random.Random(seed * 8 + i + 1) for i in range(2)]
     players = None if name == "uniform" or ":" in name else [
-        make_player("numbridge", name, seed=seed * 8 + i + 1) for i in range(2)]
+        NUMBRIDGE.make_player(name, seed=seed * 8 + i + 1) for i in range(2)]
     spec = player_by_spec(name) if ":" in name else None
     moves = 0
     reached_four_four: set[int] = set()

@@ -19,8 +19,8 @@ import pstats
 import random
 import time
 
-from solver.play.match import GameSettings, new_game
-from solver.play.registry import make_player
+from solver.games import get_game
+from solver.play.match import new_game
 
 #: (game, deal seed, greedy moves played before the search)
 POSITIONS = (("dominions", 1, 40), ("numbridge", 3, 20), ("dominimum", 3, 9),
@@ -29,9 +29,9 @@ POSITIONS = (("dominions", 1, 40), ("numbridge", 3, 20), ("dominimum", 3, 9),
 
 def position(game: str, seed: int, moves: int) -> object:
     """The seeded position after ``moves`` greedy moves."""
-    state = new_game(game, seed, GameSettings(seats=3))
+    state = new_game(get_game(game), seed, seats=3)
     seats = state.num_seats
-    players = [make_player(game, "greedy", seed=i + 1) for i in range(seats)]
+    players = [get_game(game).make_player("greedy", seed=i + 1) for i in range(seats)]
     rng = random.Random(seed)
     for _ in range(moves):
         state.apply(players[state.to_move()].choose(state, rng))
@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> None:
     print("load average (1/5/15 min):", " / ".join(f"{x:.1f}" for x in os.getloadavg()))
     for game, seed, moves in POSITIONS:
         state = position(game, seed, moves)
-        player = make_player(game, "mcts", seed=1, max_nodes=args.nodes)
+        player = get_game(game).make_player("mcts", seed=1, max_nodes=args.nodes)
         start = time.thread_time()
         player.choose(state, random.Random(1))  # type: ignore[arg-type]
         plain = time.thread_time() - start

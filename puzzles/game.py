@@ -1,7 +1,10 @@
-"""The one game interface that Dominions, Dominimum/Dominomega and Numbridge implement.
+"""The one game interface: :class:`GameDef` (a game) beside :class:`GameState` (a position).
 
 Players, self-play, tournaments, the ladder, game review and the web server are written once
-against :class:`GameState` (in the manner of OpenSpiel's ``State``), never per game.
+against these two classes (in the manner of OpenSpiel's ``Game`` and ``State``), never per
+game: they are handed a :class:`GameDef` object, never a game's name. A game's name is looked
+up once, at the edge (the command line, a stored server game), in the registry of
+:mod:`solver.games`.
 
 Seats are numbered ``0 .. num_seats - 1`` in the order they move first. A move is a value of
 the game's own move type; :meth:`GameState.move_text` and :meth:`GameState.parse_move` turn it
@@ -18,8 +21,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
-from typing import Any, ClassVar, Generic, TypeVar
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from puzzles.errors import IllegalMoveError, InvalidInputError
 
@@ -29,7 +33,7 @@ MoveT = TypeVar("MoveT")
 class GameState(ABC, Generic[MoveT]):
     """A position of a game with its history: who moves, what is legal, what it is worth.
 
-    Subclasses set :attr:`game` (the game's name, as in ``solver play GAME``) and implement
+    Subclasses set :attr:`game` (the name of their :class:`GameDef`) and implement
     the abstract methods. ``apply`` raises :class:`puzzles.errors.IllegalMoveError` naming the
     broken rule; ``parse_move`` raises :class:`puzzles.errors.InvalidMoveError` for text that
     is not a move at all.
@@ -136,39 +140,230 @@ def located(exc: InvalidInputError, where: str) -> InvalidInputError:
     return type(exc)(exc.message, where=where)
 
 
-_REGISTRY: dict[str, type[GameState[Any]]] = {}
+# ---------------------------------------------------------------------------------- settings
+@dataclass(frozen=True)
+class Setting:
+    """One setting of a game (a board size, a rule variant, a clock limit): its name, the
+    label a form shows, its kind (``int``, ``float``, ``bool`` or ``choice``), its default
+    and its allowed values. ``clock`` marks a clock limit (0 is no limit): engine matches play
+    without a clock."""
+
+    name: str
+    label: str
+    kind: str
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    min: float | None = None
+    max: float | None = None
+    clock: bool = False
+
+    def check(self, value: Any) -> Any:
+        """``value`` as this setting holds it; InvalidInputError naming the setting."""
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise InvalidInputError(f"setting {self.name}: true or false")
+            return value
+        if self.kind == "choice":
+            if value not in (self.choices or ()):
+                raise InvalidInputError(f"setting {self.name}={value!r}: one of "
+                                        f"{', '.join(map(str, self.choices or ()))}")
+            return value
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise InvalidInputError(f"setting {self.name}: a number")
+        if self.kind == "int" and value != int(value):
+            raise InvalidInputError(f"setting {self.name}: a whole number")
+        if (self.min is not None and value < self.min) or \
+                (self.max is not None and value > self.max):
+            raise InvalidInputError(f"setting {self.name}={value}: must be "
+                                    f"{self.min:g}-{self.max:g}")
+        return int(value) if self.kind == "int" else float(value)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"name", "label", "kind", "default", "choices", "min", "max"}`` (a form's field)."""
+        return {"name": self.name, "label": self.label, "kind": self.kind,
+                "default": self.default,
+                "choices": None if self.choices is None else list(self.choices),
+                "min": self.min, "max": self.max}
 
 
-def register(cls: type[GameState[Any]]) -> type[GameState[Any]]:
-    """Class decorator: make a game known by its :attr:`GameState.game` name."""
-    _REGISTRY[cls.game] = cls
-    return cls
+# ----------------------------------------------------------------------------------- players
+@dataclass
+class PlayerOptions:
+    """What every player may be given: its seed and its budgets per move.
+
+    ``move_time`` is seconds of thinking per move, counted in CPU seconds of the thinking
+    thread (``time.thread_time``), so a move gets the same work on a loaded machine as on a
+    quiet one; ``max_nodes`` a node budget per move (the reproducible budget: the same seed
+    and node budget give the same moves on any machine). ``deadline`` is a WALL-CLOCK moment
+    (a ``time.monotonic()`` value) by which the move must be chosen (the server's engine
+    seats): a time-budgeted player stops there with its best move so far, whatever budget is
+    left.
+    """
+
+    seed: int = 1
+    move_time: float | None = None
+    max_nodes: int | None = None
+    deadline: float | None = None
 
 
-def game_class(name: str) -> type[GameState[Any]]:
-    """The state class of the game called ``name``; ``InvalidInputError`` if unknown."""
-    _load_builtin_games()
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY))
-        raise InvalidInputError(f"unknown game {name!r} (known: {known})") from None
+class Player(Protocol):
+    """The one player interface of every game: a legal move for the seat to move.
+
+    A player must decide from what that seat may know (a :meth:`GameState.determinize`
+    sample and :meth:`GameState.view`), never from another seat's hand, mission or the bag.
+    ``solver.play.base.BasePlayer`` implements the helpers.
+    """
+
+    name: str
+
+    def choose(self, state: GameState[Any], rng: random.Random) -> Any:
+        """A legal move for ``state.to_move()``; ``state`` is left as it was found."""
+
+    def stats(self) -> dict[str, int] | None:
+        """Counters the player keeps over a game (e.g. endgame solver moves), or None."""
+
+    def describe(self) -> str:
+        """The name with its budgets, for tables and records (``search(nodes=600)``)."""
 
 
-def game_names() -> list[str]:
-    """The names of every registered game, sorted."""
-    _load_builtin_games()
-    return sorted(_REGISTRY)
+#: Makes a player from its options (the entries of :meth:`GameDef.players`).
+PlayerFactory = Callable[[PlayerOptions], Player]
 
 
-def _load_builtin_games() -> None:
-    """Import the game packages so that their states register themselves."""
-    import importlib
+# ------------------------------------------------------------------------------------- games
+class GameDef(ABC):
+    """A game: its name, seats and settings, how to deal a new state, how to read and write
+    its records, and (from its ``solver/<game>/gamedef.py`` side) its players, its search
+    knowledge and its pictures.
 
-    for module in ("puzzles.dominions.state", "puzzles.dominimum.state",
-                   "puzzles.numbridge.state"):
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:  # a game whose adapter is not written yet
-            if exc.name != module:
-                raise
+    The rules-level part of each game is a subclass in ``puzzles/<game>/gamedef.py``; the
+    solver-level part subclasses that in ``solver/<game>/gamedef.py`` and overrides the
+    hooks :meth:`players`, :meth:`knowledge` and :meth:`picture` (this floor may not import
+    the floors above it). One object per game lives in the registry of :mod:`solver.games`.
+    """
+
+    #: The game's name (``solver ladder NAME``, stored games, record documents).
+    name: ClassVar[str]
+    #: The name people read (``Nine Men's Morris``).
+    title: ClassVar[str]
+    #: The smallest and largest number of seats.
+    seat_range: ClassVar[tuple[int, int]] = (2, 2)
+    #: The settings of a new game (one schema for the command line, matches and the server).
+    schema: ClassVar[tuple[Setting, ...]] = ()
+    #: True when no seat ever has information another lacks.
+    perfect_information: ClassVar[bool] = True
+    #: The class of the game's positions.
+    state_class: ClassVar[type[GameState[Any]]]
+    #: True when :meth:`picture` marks the moves it is given (the cells of a played and a
+    #: best move).
+    highlights_moves: ClassVar[bool] = False
+
+    def __repr__(self) -> str:
+        return f"<game {self.name}>"
+
+    # -- seats and settings -------------------------------------------------------------
+    @property
+    def default_seats(self) -> int:
+        """The seats of a game when none are asked for (the fewest)."""
+        return self.seat_range[0]
+
+    def seats(self, requested: int | None = None) -> int:
+        """The seats of a new game: ``requested`` checked against :attr:`seat_range` (a game
+        of one seat count always has that count); the default when None."""
+        lo, hi = self.seat_range
+        if requested is None or lo == hi:
+            return self.default_seats if requested is None else lo
+        if not lo <= requested <= hi:
+            raise InvalidInputError(f"{self.name} is for {lo}-{hi} seats, not {requested}")
+        return requested
+
+    def settings(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The settings with defaults filled in; InvalidInputError naming an unknown or bad
+        setting. Every setting of :attr:`schema` is in the answer, in schema order."""
+        given = dict(given or {})
+        known = {s.name: s for s in self.schema}
+        for name in given:
+            if name not in known:
+                raise InvalidInputError(f"unknown setting {name!r} for {self.name} "
+                                        f"(known: {', '.join(known) or 'none'})")
+        return {s.name: s.check(given.get(s.name, s.default)) for s in self.schema}
+
+    def untimed(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """``settings`` with every clock limit off (engine matches play without a clock)."""
+        clocks = {s.name for s in self.schema if s.clock}
+        return {k: 0 if k in clocks else v for k, v in settings.items()}
+
+    # -- states ---------------------------------------------------------------------------
+    def new_state(self, settings: Mapping[str, Any] | None, seed: int | random.Random,
+                  seats: int | None = None) -> GameState[Any]:
+        """A new game with ``settings`` (checked, defaults filled in) for ``seats`` seats,
+        its deal drawn from ``seed`` (or from a seed drawn from a ``random.Random``)."""
+        if isinstance(seed, random.Random):
+            seed = seed.randrange(2**31)
+        return self.deal(self.settings(settings), seed, self.seats(seats))
+
+    @abstractmethod
+    def deal(self, settings: dict[str, Any], seed: int, seats: int) -> GameState[Any]:
+        """A new game from checked settings (see :meth:`new_state`)."""
+
+    def state_from_json(self, doc: dict[str, Any]) -> GameState[Any]:
+        """A state written by :meth:`GameState.to_json`."""
+        return self.state_class.from_json(doc)
+
+    # -- records --------------------------------------------------------------------------
+    def sniff(self, text: str) -> int:
+        """How surely ``text`` is a record of this game: 2 surely (its format's signature),
+        1 perhaps (a format without a signature reads what nobody else claims), 0 not."""
+        return 0
+
+    @abstractmethod
+    def read_record(self, text: str) -> tuple[GameState[Any], list[Any]]:
+        """The starting state of a record and the moves it plays (checked: ``ParseError``
+        or ``IllegalMoveError`` name the first bad one)."""
+
+    def write_record(self, state: GameState[Any]) -> str:
+        """The record of ``state`` (readable by :meth:`read_record`)."""
+        return state.record_text()
+
+    def state_from_record(self, text: str) -> GameState[Any]:
+        """The position at the end of a record."""
+        state, moves = self.read_record(text)
+        for move in moves:
+            state.apply(move)
+        return state
+
+    # -- players, search knowledge, pictures (the solver side's hooks) ----------------------
+    def players(self) -> Mapping[str, PlayerFactory]:
+        """The game's players by name (the solver side of the game fills this in)."""
+        return {}
+
+    def player_names(self) -> list[str]:
+        """The names of the game's players, sorted."""
+        return sorted(self.players())
+
+    def check_players(self, names: list[str]) -> None:
+        """InvalidInputError naming the first name that is not a player of this game."""
+        known = self.player_names()
+        for name in names:
+            if name not in known:
+                raise InvalidInputError(f"unknown player {name!r} for {self.name} "
+                                        f"(known: {', '.join(known)})")
+
+    def make_player(self, name: str, *, seed: int = 1, move_time: float | None = None,
+                    max_nodes: int | None = None, deadline: float | None = None) -> Player:
+        """The player ``name`` with its seed and budgets per move (``deadline``: see
+        :class:`PlayerOptions`); InvalidInputError (listing the known players) for an unknown
+        name."""
+        self.check_players([name])
+        return self.players()[name](PlayerOptions(seed, move_time, max_nodes, deadline))
+
+    def knowledge(self) -> Any:
+        """What the game tells the Monte-Carlo tree search (a ``solver.play.mcts.Knowledge``),
+        or None for the search's game-free defaults."""
+        return None
+
+    def picture(self, state: GameState[Any], title: str = "", moves: tuple[str, ...] = ()
+                ) -> str:
+        """An SVG picture of ``state`` (``moves``: move texts to mark, when the game's pictures
+        can, see :attr:`highlights_moves`)."""
+        raise InvalidInputError(f"{self.title} has no pictures")

@@ -32,13 +32,12 @@ from puzzles.dominimum.groups import groups
 from puzzles.dominimum.layout import Placement
 from puzzles.dominimum.records import record_of, replay
 from puzzles.errors import InvalidInputError, InvalidMoveError, ParseError
-from puzzles.game import GameState, register
+from puzzles.game import GameState
 
 _MOVE = re.compile(r"^\s*([0-7])@\((-?[0-9]{1,4}),(-?[0-9]{1,4})\)\s+"
                    r"([0-7])@\((-?[0-9]{1,4}),(-?[0-9]{1,4})\)\s*$")
 
 
-@register
 class DominimumState(GameState[Placement]):
     """A dealt Dominimum game (2-4 seats; lowest score wins)."""
 
@@ -88,7 +87,7 @@ class DominimumState(GameState[Placement]):
         if not self.g.is_terminal():
             return ""
         res = self.g.result()
-        return f"seat {res['winner']} wins ({', '.join(map(str, res['scores']))})"
+        return f"seat {res['winner'] + 1} wins ({', '.join(map(str, res['scores']))})"
 
     def move_text(self, move: Placement) -> str:
         return str(move)
@@ -168,7 +167,6 @@ class DominimumState(GameState[Placement]):
         return cls(replay(doc))
 
 
-@register
 class DominomegaState(DominimumState):
     """A dealt Dominomega game (2 or 3 seats; highest score wins; no missions)."""
 

@@ -24,10 +24,9 @@ from puzzles.dominions.board import COLOUR_LETTERS
 from puzzles.dominions.position import Move, Position
 from puzzles.dominions.records import parse_record, replay_record, write_record
 from puzzles.errors import InvalidInputError, ParseError
-from puzzles.game import GameState, located, register
+from puzzles.game import GameState, located
 
 
-@register
 class DominionsState(GameState[Move]):
     """A Dominions game from the empty board (or from a diagram), with its history."""
 

@@ -33,13 +33,12 @@ from dataclasses import replace
 from typing import Any
 
 from puzzles.errors import IllegalMoveError, InvalidInputError, InvalidMoveError, ParseError
-from puzzles.game import GameState, located, register
+from puzzles.game import GameState, located
 from puzzles.numbridge.field import CELLS, Field, cell_name, units
 from puzzles.numbridge.game import PLAYER_LETTER, SIDE_KINDS, Game, Move, RoomSettings
 from puzzles.numbridge.record import parse_action, read_record, replay, write_record
 
 
-@register
 class NumbridgeState(GameState[Move]):
     """A Numbridge game with its starting bag, so that it can be undone and stored."""
 

@@ -10,23 +10,27 @@ import click
 from puzzles.documents import source_name
 from puzzles.dominions import COLOUR_LETTERS, Position, read_record, replay_record
 from puzzles.dominions.records import format_moves
-from puzzles.errors import InfeasibleError, InvalidInputError, SearchInterrupted
+from puzzles.errors import (
+    BudgetExhaustedError,
+    InvalidInputError,
+    SearchInterrupted,
+)
 from puzzles.game import located
 from reports.dominions import Marks, position_svg, position_text
-from reports.html import Figure, Section, Table, render_page
+from reports.pages import dominions_analysis_page, dominions_puzzles_page
 from reports.text import key_values, table
 from solver.cli.common import Output, html_option, output_options, svg_option, write_picture
 from solver.cli.play import budget_options, match_command_body, split_players
 from solver.cli.vocabulary import alias, alias_command, seat_alias
-from solver.dominions.analysis import Analysis, GroupReport, analyse
+from solver.dominions.analysis import Analysis, analyse, status_marks
+from solver.dominions.gamedef import DOMINIONS
 from solver.dominions.players import DEFAULT_BUDGET
 from solver.dominions.puzzles import GOALS, Puzzle, answer_move, find_puzzles
 from solver.dominions.search import search
 from solver.dominions.tracker import Tracker
-from solver.play.match import GameSettings
 from solver.progress import progress_bar
 
-RECORD = click.Path(exists=True, dir_okay=False, path_type=Path)
+RECORD = click.Path(exists=True, dir_okay=False, path_type=Path, allow_dash=True)
 
 
 @click.group()
@@ -72,10 +76,6 @@ def replay_cmd(record: Path, move: int | None, output: Output) -> None:
     output.emit(pos.to_json(), summary_text(pos))
 
 
-STATUS_LETTERS = {"pass-alive": "P", "alive with answers": "A", "killable": "K",
-                  "unknown": "?"}
-
-
 def analysis_marks(a: Analysis) -> Marks:
     """The picture marks of an analysis: groups with their status letter, eyes, proved
     eyes by oscillation, the last move."""
@@ -84,29 +84,10 @@ def analysis_marks(a: Analysis) -> Marks:
     last_cells: list[int] = []
     if last is not None and not last[0].is_pass:
         last_cells = [last[0].cell]
-    status = {min(g.view.cells): STATUS_LETTERS[g.status] for g in a.groups
-              if g.status in STATUS_LETTERS}
-    legend = {v: f"group {k}" for k, v in STATUS_LETTERS.items()}
+    status, legend = status_marks(a)
     return Marks(groups=[(g.view.colour, sorted(g.view.cells)) for g in a.groups],
                  eyes={0: a.eyes["W"], 1: a.eyes["B"]}, oscillation=a.oscillation_cells,
                  last=last_cells, status=status, status_legend=legend)
-
-
-def group_status_text(a: Analysis, group: GroupReport) -> str:
-    """A group's status in a few words: the reason of a proof, the first moves of a kill."""
-    pos = a.position
-    life = group.life
-    if life is None:
-        return "atari" if group.atari else ""
-    if life.status == "pass-alive":
-        return f"pass-alive ({life.passing.reason})"
-    if life.status == "killable":
-        seq = [pos.move_text(m) for m in life.passing.sequence]
-        shown = " ".join(seq[:3]) + (" ..." if len(seq) > 3 else "")
-        return f"killable: {shown}" + (" (atari)" if group.atari else "")
-    if life.status == "alive with answers":
-        return "alive with answers"
-    return f"unknown ({life.passing.reason})"
 
 
 def analysis_text(a: Analysis) -> str:
@@ -118,7 +99,7 @@ def analysis_text(a: Analysis) -> str:
         rows.append([COLOUR_LETTERS[g.view.colour], len(g.view.cells),
                      " ".join(name(c) for c in sorted(g.view.cells))[:40],
                      f"{g.liberties}: " + " ".join(name(c) for c in sorted(g.view.liberties)),
-                     group_status_text(a, g)])
+                     g.status_text(pos)])
 
     def cells(items: list[int]) -> str:
         return " ".join(name(c) for c in items) or "-"
@@ -173,31 +154,8 @@ def analyse_cmd(record: Path, move: int | None, svg_path: Path | None, html_path
     if svg_path is not None:
         write_picture(svg_path, analysis_svg(a), output)
     if html_path is not None:
-        write_picture(html_path, render_page("Dominions analysis", analysis_sections(a)),
-                      output, "report")
+        write_picture(html_path, dominions_analysis_page(a, analysis_svg(a)), output, "report")
     output.emit(a.to_json(), analysis_text(a))
-
-
-def analysis_sections(a: Analysis) -> list[Section]:
-    """HTML sections of an analysis."""
-    pos = a.position
-    name = pos.board.name
-    rows: list[list[object]] = [
-        [COLOUR_LETTERS[g.view.colour], len(g.view.cells),
-         " ".join(name(c) for c in sorted(g.view.cells)),
-         f"{g.liberties}: " + " ".join(name(c) for c in sorted(g.view.liberties)),
-         group_status_text(a, g), "yes" if g.atari else ""]
-        for g in a.groups]
-    return [Section("Dominions position", [
-        f"{len(pos.moves)} moves played; score W {a.score['W']}, B {a.score['B']}; "
-        f"legal placements W {a.legal_counts['W']}, B {a.legal_counts['B']}; "
-        f"{len(a.sections)} sections.",
-        "W eyes: " + (" ".join(name(c) for c in a.eyes["W"]) or "none") + ". B eyes: "
-        + (" ".join(name(c) for c in a.eyes["B"]) or "none") + ". Eyes by oscillation "
-        "(proved): " + (" ".join(name(c) for c in a.oscillation_cells) or "none") + ".",
-    ], [Figure(analysis_svg(a), "groups outlined with their status letter, eyes dotted, "
-               "last move in amber")],
-        [Table(["colour", "size", "cells", "liberties", "status", "atari"], rows)])]
 
 
 @dominions.command("selfplay")
@@ -231,8 +189,8 @@ def selfplay_cmd(players_text: str, games: int, seed: int, swap: bool,
     names = split_players(players_text)
     if len(names) != 2:
         raise InvalidInputError(f"--players needs two names (White,Black), got {len(names)}")
-    match_command_body("dominions", names, games, seed, swap, move_time, max_nodes,
-                       GameSettings(base=int(base)), records_dir, output)
+    match_command_body(DOMINIONS, names, games, seed, swap, move_time, max_nodes,
+                       {"base": int(base)}, records_dir, output)
 
 
 @dominions.command("best")
@@ -302,16 +260,15 @@ def puzzle_cmd(goal: str, seed: int, count: int, games: int, svg_path: Path | No
     if not found and interrupted:
         raise SearchInterrupted("interrupted before any puzzle was found")
     if not found:
-        raise InfeasibleError(f"no {goal} puzzle in {games} self-play games of seed {seed}")
+        # the --games budget ran out: not a proof that no such puzzle exists (exit 3)
+        raise BudgetExhaustedError(f"no {goal} puzzle in {games} self-play games of seed "
+                                   f"{seed} (--games)")
     if svg_path is not None:
         write_picture(svg_path, puzzle_svg(found[0]), output)
     if html_path is not None:
-        sections = [Section(f"Puzzle {k + 1}: {p.goal}", [p.question()],
-                            [Figure(puzzle_svg(p), p.question()),
-                             Figure(puzzle_svg(p, show_answer=True), f"answer: {p.answer}",
-                                    reveal="Show the answer")])
-                    for k, p in enumerate(found)]
-        write_picture(html_path, render_page("Dominions puzzles", sections), output, "report")
+        page = dominions_puzzles_page([(p, puzzle_svg(p), puzzle_svg(p, show_answer=True))
+                                       for p in found])
+        write_picture(html_path, page, output, "report")
     doc = {"puzzles": [{"goal": p.goal, "depth": p.depth, "question": p.question(),
                         "target": list(p.target), "answer": p.answer, "record": p.record}
                        for p in found]}

@@ -1,7 +1,8 @@
-"""``solver ladder GAME`` and ``solver review RECORD``: the game-independent commands.
+"""``solver ladder GAME``: the game-independent round robin, and the options and match body
+the per-game ``selfplay`` and ``tournament`` commands share.
 
-Both run on :class:`puzzles.game.GameState` only (``solver.play``); the per-game ``selfplay``
-and ``tournament`` commands are thin faces of the same runner (:func:`match_command_body`).
+The game's name is looked up once, here at the edge (:func:`solver.games.get_game`); the
+runner (``solver.play``) is handed the :class:`puzzles.game.GameDef` object.
 """
 
 from __future__ import annotations
@@ -12,13 +13,25 @@ from typing import Any
 import click
 
 from puzzles.errors import InvalidInputError, SearchInterrupted
-from puzzles.game import game_names
+from puzzles.game import GameDef
 from reports.text import table
 from solver.cli.common import Output, output_options
-from solver.play.match import GameResult, GameSettings, MatchResult, run_match
+from solver.games import game_names, get_game
+from solver.play.match import GameResult, MatchResult, run_match
 from solver.progress import progress_bar
 
-GAMES = ("dominions", "dominimum", "dominomega", "numbridge")
+
+class GameName(click.Choice):
+    """A game's name from the registry (re-read when the command runs, so that a game
+    registered after start-up is accepted)."""
+
+    def __init__(self) -> None:
+        super().__init__(game_names())
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> Any:
+        self.choices = game_names()
+        return super().convert(value, param, ctx)
 
 
 def split_players(text: str) -> list[str]:
@@ -37,12 +50,12 @@ def budget_options(func: Any) -> Any:
                         default=None, help="Thinking time per move in CPU seconds.")(func)
 
 
-def match_command_body(game: str, players: list[str], games: int, seed: int, swap: bool,
+def match_command_body(game: GameDef, players: list[str], games: int, seed: int, swap: bool,
                        move_time: float | None, max_nodes: int | None,
-                       settings: GameSettings, records: Path | None,
+                       settings: dict[str, Any], records: Path | None,
                        output: Output) -> MatchResult:
     """Run a match with a progress bar and print its games and tally (text or JSON)."""
-    bar = progress_bar(f"{game} games", games, output.quiet, unit="game")
+    bar = progress_bar(f"{game.name} games", games, output.quiet, unit="game")
 
     def step(_: GameResult) -> None:
         bar.update(1)
@@ -65,7 +78,7 @@ def match_command_body(game: str, players: list[str], games: int, seed: int, swa
 
 
 @click.command("ladder")
-@click.argument("game", type=click.Choice(GAMES))
+@click.argument("game_name", metavar="GAME", type=GameName())
 @click.option("--players", "players_text", default="mcts,greedy,random", show_default=True,
               help="The players of the round robin, comma-separated.")
 @click.option("--games", type=click.IntRange(min=1), default=10, show_default=True,
@@ -73,14 +86,15 @@ def match_command_body(game: str, players: list[str], games: int, seed: int, swa
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Seed of every deal and every player.")
 @budget_options
-@click.option("--seats", type=click.IntRange(2, 4), default=3, show_default=True,
-              help="Seats of a Dominimum (2-4) or Dominomega (2-3) game.")
+@click.option("--seats", type=click.IntRange(min=1), default=3, show_default=True,
+              help="Seats at the table, for a game that allows a choice (a game of one seat "
+                   "count ignores it).")
 @click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write each game's record to DIR/game-0001.txt ...")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Draw the ratings with their intervals (SVG or PNG by the suffix).")
 @output_options
-def ladder(game: str, players_text: str, games: int, seed: int, move_time: float | None,
+def ladder(game_name: str, players_text: str, games: int, seed: int, move_time: float | None,
            max_nodes: int | None, seats: int, records_dir: Path | None,
            plot_path: Path | None, output: Output) -> None:
     """Round robin of GAME between --players, seats rotated; Elo with 95% intervals.
@@ -90,29 +104,27 @@ def ladder(game: str, players_text: str, games: int, seed: int, move_time: float
     "win_rates": {a: {"seats", "wins", "draws", "win_rate"}}, "games": [...]}.
     Ctrl-C stops after the finished games and reports them (exit 130).
     """
-    from solver.play.elo import plot
-    from solver.play.ladder import pairings, run_ladder
-    from solver.play.match import check_players, seats_of
+    from solver.play.elo import plot  # the fit loads scipy: only for this command
+    from solver.play.ladder import pairings, run_ladder  # (with the Elo fit)
 
-    if game not in game_names():
-        raise InvalidInputError(f"game {game!r} is not available")
+    game = get_game(game_name)
     names = split_players(players_text)
     if len(set(names)) != len(names) or len(names) < 2:
         raise InvalidInputError("--players needs at least two different names")
-    check_players(game, names)
-    settings = GameSettings(seats=seats)
-    total = sum(n for _, n in pairings(names, games, seats_of(game, settings)))
-    bar = progress_bar(f"{game} ladder", total, output.quiet, unit="game")
+    game.check_players(names)
+    total = sum(n for _, n in pairings(names, games, game.seats(seats)))
+    bar = progress_bar(f"{game.name} ladder", total, output.quiet, unit="game")
     try:
-        result = run_ladder(game, names, games, seed, move_time, max_nodes, settings,
-                            records_dir, on_game=lambda _: bar.update(1))
+        result = run_ladder(game, names, games, seed, move_time, max_nodes, None,
+                            records_dir, on_game=lambda _: bar.update(1), seats=seats)
     finally:
         bar.close()
     rates = result.ratings()
     if plot_path is not None:
         if plot_path.suffix not in (".svg", ".png"):
             raise InvalidInputError(f"--plot {plot_path}: the file name must end in .svg or .png")
-        plot(rates, str(plot_path), f"{game} ladder, {len(result.games)} games, seed {seed}")
+        plot(rates, str(plot_path),
+             f"{game.name} ladder, {len(result.games)} games, seed {seed}")
         output.note(f"wrote plot {plot_path}")
     wins = result.win_rates()
     rows = [[r.name, f"{r.elo:+.0f}", f"{r.elo - r.interval:+.0f} .. {r.elo + r.interval:+.0f}",

@@ -43,11 +43,11 @@ from puzzles.dominimum.game import Game
 from puzzles.dominimum.layout import Cell, Layout, Placement, neighbours
 from puzzles.dominimum.state import DominimumState
 from puzzles.dominimum.tiles import Tile
-from puzzles.game import GameState
+from puzzles.game import GameState, PlayerOptions
 from solver.dominimum.inference import MissionBelief
 from solver.dominimum.placement import GroupIndex
 from solver.dominimum.players import ranked
-from solver.play.base import Player, PlayerOptions
+from solver.play.base import BasePlayer
 
 #: The share of a value's halves still to come that is expected to join its largest open group.
 GROWTH = 0.5
@@ -210,7 +210,7 @@ def sigmoid(x: float) -> float:
     return e / (1.0 + e)
 
 
-class ExpectPlayer(Player):
+class ExpectPlayer(BasePlayer):
     """Dominimum: the placement with the best estimated chance to win (module docstring).
 
     Parameters

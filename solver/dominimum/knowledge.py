@@ -142,7 +142,3 @@ def score_estimate(game: Game) -> list[float]:
     total = sum(w)
     return [x / total for x in w]
 
-
-def knowledge(game: str) -> Knowledge:
-    """The knowledge of ``dominimum`` or ``dominomega``."""
-    return DominimumKnowledge()

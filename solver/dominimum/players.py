@@ -26,8 +26,6 @@ from puzzles.dominimum.game import Game
 from puzzles.dominimum.layout import Placement
 from solver.dominimum.placement import Candidate, GroupIndex, rank_dominimum, rank_dominomega
 
-STRATEGIES = ("random", "greedy", "lookahead")
-
 
 @dataclass
 class Player(ABC):
@@ -145,17 +143,7 @@ class LookaheadPlayer(Player):
         return choice
 
 
-def make_player(name: str, seed: int) -> Player:
-    """A player of strategy ``name`` with its own seeded random source."""
-    factories: dict[str, Callable[[int], Player]] = {
-        "random": lambda s: RandomPlayer(s),
-        "greedy": lambda s: GreedyPlayer(s),
-        "lookahead": lambda s: LookaheadPlayer(s),
-    }
-    if name not in factories:
-        from puzzles.errors import InvalidInputError
-
-        raise InvalidInputError(f"unknown strategy {name!r}: expected one of "
-                                f"{', '.join(STRATEGIES)}")
-    return factories[name](seed)
-
+#: The strategies by name, each made from its seed (``solver.dominimum.gamedef`` puts them
+#: behind the one player interface).
+STRATEGIES: dict[str, Callable[[int], Player]] = {
+    "random": RandomPlayer, "greedy": GreedyPlayer, "lookahead": LookaheadPlayer}

@@ -90,6 +90,10 @@ class CellReport:
             and all(n == 1 for n in caps)
 
 
+STATUS_LETTERS = {"pass-alive": "P", "alive with answers": "A", "killable": "K",
+                  "unknown": "?"}  # the letter of each proved status on a board picture
+
+
 @dataclass
 class GroupReport:
     """A group with its liberties, eyes and life (``life`` is None when not computed)."""
@@ -117,6 +121,22 @@ class GroupReport:
     def status(self) -> str:
         """The prover's status, or ``not analysed``."""
         return self.life.status if self.life is not None else "not analysed"
+
+    def status_text(self, pos: Position) -> str:
+        """The status in a few words: the reason of a proof, the first moves of a kill
+        (move names on ``pos``, the analysed position)."""
+        life = self.life
+        if life is None:
+            return "atari" if self.atari else ""
+        if life.status == "pass-alive":
+            return f"pass-alive ({life.passing.reason})"
+        if life.status == "killable":
+            seq = [pos.move_text(m) for m in life.passing.sequence]
+            shown = " ".join(seq[:3]) + (" ..." if len(seq) > 3 else "")
+            return f"killable: {shown}" + (" (atari)" if self.atari else "")
+        if life.status == "alive with answers":
+            return "alive with answers"
+        return f"unknown ({life.passing.reason})"
 
 
 @dataclass
@@ -350,6 +370,14 @@ def analyse(pos: Position, life: bool = True, budget: LifeBudget | None = None) 
     w, b = pos.score()
     return Analysis(pos, reports, sections(pos, g), cells, eyes, osc, quality, by_player,
                     counts, {"W": w, "B": b}, [], osc_now, reasons)
+
+
+def status_marks(a: Analysis) -> tuple[dict[int, str], dict[str, str]]:
+    """The board picture's status marks: each analysed group's letter at its first cell, and
+    what each letter means."""
+    letters = {min(g.view.cells): STATUS_LETTERS[g.status] for g in a.groups
+               if g.status in STATUS_LETTERS}
+    return letters, {v: f"group {k}" for k, v in STATUS_LETTERS.items()}
 
 
 def group_analysis(pos: Position, budget: LifeBudget | None = None) -> dict[str, Any]:

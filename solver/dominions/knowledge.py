@@ -312,7 +312,3 @@ class DominionsKnowledge(Knowledge):
         assert isinstance(state, DominionsState)
         return win_estimate(state.position)
 
-
-def knowledge(game: str) -> Knowledge:
-    """The Dominions knowledge (``game`` is ``dominions``)."""
-    return DominionsKnowledge()

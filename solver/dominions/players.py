@@ -99,8 +99,9 @@ class SearchPlayer:
     """
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET,
-                 seconds: float | None = None) -> None:
+                 seconds: float | None = None, wall: float | None = None) -> None:
         self.name = "search"
+        self.wall = wall
         self.rng = random.Random(seed)
         self.budget = budget
         self.seconds = seconds
@@ -109,20 +110,5 @@ class SearchPlayer:
     def choose(self, t: Tracker) -> Move:
         if pass_wins(t.position):
             return PASS
-        self.last = search(t, self.budget, seconds=self.seconds, rng=self.rng)
+        self.last = search(t, self.budget, seconds=self.seconds, rng=self.rng, wall=self.wall)
         return self.last.move
-
-
-PLAYERS = ("random", "greedy", "search")
-
-
-
-def make_player(name: str, seed: int, budget: int | None = None) -> Player:
-    """A player by name (``random``, ``greedy``, ``search``) with its seed."""
-    if name == "random":
-        return RandomPlayer(seed)
-    if name == "greedy":
-        return GreedyPlayer(seed)
-    if name == "search":
-        return SearchPlayer(seed, budget if budget is not None else DEFAULT_BUDGET)
-    raise ValueError(name)

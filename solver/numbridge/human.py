@@ -22,15 +22,16 @@ blocks) or ``odds`` (``solver.numbridge.odds.odds_evaluate``, each block a race 
 majority: it contests). ``greedy`` looks one move ahead, ``search`` a pair (the best first
 moves, each with its best second move), as the players of the same names do.
 
-Registered players (``solver.play.builtin``): ``greedy-deduce`` and ``search-deduce`` (block
+Players of the game (``solver.numbridge.gamedef``): ``greedy-deduce`` and ``search-deduce`` (block
 evaluation, knowledge ``locked``: singles after locked candidates), ``greedy-odds`` and
 ``search-odds`` (full knowledge, the contesting evaluation).
 
 Examples
 --------
 >>> import random
+>>> from solver.numbridge.gamedef import NUMBRIDGE
 >>> from solver.play.match import new_game
->>> state = new_game("numbridge", 100)
+>>> state = new_game(NUMBRIDGE, 100)
 >>> g = state.g
 >>> know = knowledge(g, "singles")
 >>> all(int(g.solution[c]) == d for c, d in know.known.items()), len(know.known)

@@ -142,10 +142,6 @@ class NumbridgeKnowledge(Knowledge):
         return win_estimate(state.g)
 
 
-def knowledge(game: str) -> Knowledge:
-    """The Numbridge knowledge."""
-    return NumbridgeKnowledge()
-
 
 class OddsKnowledge(NumbridgeKnowledge):
     """The same search with the contesting evaluation of ``solver.numbridge.odds``: a leaf is

@@ -11,7 +11,7 @@ a strong human knows it); none looks at the opponent's hand or the bag order.
   the opponent's hand is known (every other tile is public), and the exact endgame solver
   decides when the position is small enough; when it is not (more than ``ENDGAME_NODES``
   positions) the player falls back to its heuristic, and the player's ``stats()`` counts
-  those fallbacks (``solver.play.builtin.NumbridgePlayer``; ``selfplay --json`` shows them)
+  those fallbacks (``solver.numbridge.gamedef.NumbridgePlayer``; ``selfplay --json`` shows them)
   so that strength figures say how often the exact solver decided.
 
 Matches between them run on the one runner (``solver.play.match``).
@@ -19,8 +19,9 @@ Matches between them run on the one runner (``solver.play.match``).
 Examples
 --------
 >>> from puzzles.numbridge.state import NumbridgeState
+>>> from solver.numbridge.gamedef import NUMBRIDGE
 >>> from solver.play.match import play_one
->>> state, _ = play_one("numbridge", ["greedy", "random"], 1)
+>>> state, _ = play_one(NUMBRIDGE, ["greedy", "random"], 1)
 >>> state.is_over(), len(state.history()) > 10
 (True, True)
 """

@@ -1,42 +1,28 @@
-"""The player interface shared by every game (the registry by name is
-:mod:`solver.play.registry`).
+"""The helpers of the one player interface (:class:`puzzles.game.Player`) and the random
+player every game has.
 
 A player answers ``choose(state, rng)`` with a legal move for the seat to move. It must decide
-from what that seat may know: the wrappers below hand the game-specific players a
+from what that seat may know: each game's players (``solver/<game>/players.py``) are handed a
 :meth:`~puzzles.game.GameState.determinize` sample, never the true hidden state, so a player
-cannot see another seat's hand, mission or the bag order.
+cannot see another seat's hand, mission or the bag order. A game lists its players in
+:meth:`puzzles.game.GameDef.players`; ``GameDef.make_player`` makes one.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
 from typing import Any
 
 from puzzles.errors import InvalidInputError
-from puzzles.game import GameState
+from puzzles.game import GameState, PlayerOptions
 
 
-@dataclass
-class PlayerOptions:
-    """What every player may be given: its seed and its budgets per move.
+class BasePlayer(ABC):
+    """A :class:`puzzles.game.Player` with its options, no counters and the usual
+    description."""
 
-    ``move_time`` is seconds of thinking per move, counted in CPU seconds of the thinking
-    thread (``time.thread_time``), so a move gets the same work on a loaded machine as on a
-    quiet one; ``max_nodes`` a node budget per move (the reproducible budget: the same seed
-    and node budget give the same moves on any machine).
-    """
-
-    seed: int = 1
-    move_time: float | None = None
-    max_nodes: int | None = None
-
-
-class Player(ABC):
-    """Picks a move for the seat to move of a :class:`GameState`."""
-
-    #: The player's name in the registry (``greedy``, ``mcts``...).
+    #: The player's name among its game's players (``greedy``, ``mcts``...).
     name: str = "player"
 
     def __init__(self, options: PlayerOptions | None = None) -> None:
@@ -60,7 +46,7 @@ class Player(ABC):
         return f"{self.name}({', '.join(parts)})" if parts else self.name
 
 
-class RandomPlayer(Player):
+class RandomPlayer(BasePlayer):
     """A uniformly random legal move (any game)."""
 
     name = "random"

@@ -8,28 +8,28 @@ rest, both ways), seats rotated in each half. Games are numbered across the whol
 
 Examples
 --------
->>> r = run_ladder("dominions", ["greedy", "random"], games=2, seed=1)
->>> len(r.games), [x.name for x in r.ratings()]
-(2, ['greedy', 'random'])
+>>> pairings(["a", "b", "c"], games=2, seats=2)
+[(['a', 'b'], 2), (['a', 'c'], 2), (['b', 'c'], 2)]
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from puzzles.game import GameDef
 from solver.play.elo import Rating, ratings
-from solver.play.match import GameResult, GameSettings, check_players, run_match, seats_of
+from solver.play.match import GameResult, run_match
 
 
 @dataclass
 class LadderResult:
     """The games of a ladder, per pairing, and whether Ctrl-C stopped it."""
 
-    game: str
+    game: GameDef
     players: list[str]
     seed: int
     games: list[GameResult] = field(default_factory=list)
@@ -75,7 +75,7 @@ class LadderResult:
     def to_json(self) -> dict[str, Any]:
         """``{"game", "players", "seed", "interrupted", "ratings": [{"player", "elo", "low",
         "high", "games", "points"}], "crosstable", "win_rates", "games": [...]}``."""
-        return {"game": self.game, "players": self.players, "seed": self.seed,
+        return {"game": self.game.name, "players": self.players, "seed": self.seed,
                 "interrupted": self.interrupted,
                 "ratings": [r.to_json() for r in self.ratings()],
                 "crosstable": self.crosstable(), "win_rates": self.win_rates(),
@@ -95,20 +95,20 @@ def pairings(players: list[str], games: int, seats: int) -> list[tuple[list[str]
     return [(lineup, n) for lineup, n in out if n > 0]
 
 
-def run_ladder(game: str, players: list[str], games: int, seed: int = 1,
+def run_ladder(game: GameDef, players: list[str], games: int, seed: int = 1,
                move_time: float | None = None, max_nodes: int | None = None,
-               settings: GameSettings | None = None, records: Path | None = None,
+               settings: Mapping[str, Any] | None = None, records: Path | None = None,
                on_game: Callable[[GameResult], None] | None = None,
-               options: dict[str, tuple[float | None, int | None]] | None = None
-               ) -> LadderResult:
+               options: dict[str, tuple[float | None, int | None]] | None = None,
+               seats: int | None = None) -> LadderResult:
     """Play the round robin (``games`` games per pair); Ctrl-C keeps the finished games."""
-    s = settings or GameSettings()
-    check_players(game, players)
+    game.check_players(players)
+    seats = game.seats(seats)
     result = LadderResult(game, list(players), seed)
     number = 1
-    for k, (lineup, n) in enumerate(pairings(players, games, seats_of(game, s))):
-        m = run_match(game, lineup, n, seed * 101 + k, True, move_time, max_nodes, s,
-                      records, on_game, first_number=number, options=options)
+    for k, (lineup, n) in enumerate(pairings(players, games, seats)):
+        m = run_match(game, lineup, n, seed * 101 + k, True, move_time, max_nodes, settings,
+                      records, on_game, first_number=number, options=options, seats=seats)
         result.games.extend(m.games)
         number += len(m.games)
         if m.interrupted:

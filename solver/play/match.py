@@ -1,86 +1,45 @@
-"""The one self-play / tournament runner, on :class:`puzzles.game.GameState` only.
+"""The one self-play / tournament runner, on :class:`puzzles.game.GameDef` and its states.
 
-A *match* plays ``games`` games between a line-up of player names. With ``swap`` the seats
-rotate from game to game (game ``k`` seats ``lineup[(i + k) % n]`` at seat ``i``), and the
-``n`` rotations of one cycle share one deal (the same Numbridge field and bag, the same
-Dominimum deal), so that seat and deal luck cancel. Seeds: deal ``d`` uses
-``seed * 1_000_003 + d``; the player at seat ``i`` of game ``k`` gets the seed
-``seed * 1_000_003 + k * 8 + i + 1`` and its own ``random.Random`` of that seed.
+A *match* plays ``games`` games of one game between a line-up of player names. With ``swap``
+the seats rotate from game to game (game ``k`` seats ``lineup[(i + k) % n]`` at seat ``i``),
+and the ``n`` rotations of one cycle share one deal (the same field and bag, the same tiles),
+so that seat and deal luck cancel. Seeds: deal ``d`` uses ``seed * 1_000_003 + d``; the player
+at seat ``i`` of game ``k`` gets the seed ``seed * 1_000_003 + k * 8 + i + 1`` and its own
+``random.Random`` of that seed. Engine matches play without a clock
+(:meth:`~puzzles.game.GameDef.untimed`): the budgets are per move.
 
 Examples
 --------
->>> r = run_match("dominions", ["greedy", "random"], games=2, seed=1)
->>> [g.lineup for g in r.games], r.tally()["greedy"]["games"]
-([['greedy', 'random'], ['random', 'greedy']], 2)
+>>> lineup_of(["mcts", "greedy"], 1, 3, swap=True)
+['mcts', 'mcts', 'greedy']
 """
 
 from __future__ import annotations
 
 import random
+import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from puzzles.errors import InvalidInputError
-from puzzles.game import GameState, game_class
-from solver.play.base import Player
-from solver.play.registry import make_player, player_names
+from puzzles.game import GameDef, GameState, Player
 
 MAX_MOVES = 2000
 
 
-@dataclass(frozen=True)
-class GameSettings:
-    """How a new game is set up: seats (Dominimum 2-4, Dominomega 2-3), Dominions board
-    base, Numbridge givens, blocks and tile rules (``tiles``, ``claim_tile``), the
-    Dominimum ``within_tile`` rule."""
-
-    seats: int = 2
-    base: int = 9
-    givens: int = 30
-    blocks: str = "regular"
-    within_tile: bool = True
-    tiles: str = "field"
-    claim_tile: str = "digit"
-
-
-def new_game(game: str, seed: int, settings: GameSettings | None = None) -> GameState[Any]:
-    """A fresh game of ``game`` dealt with ``seed``.
+def new_game(game: GameDef, seed: int, settings: Mapping[str, Any] | None = None,
+             seats: int | None = None) -> GameState[Any]:
+    """A fresh game dealt with ``seed``, without a clock (see the module docstring).
 
     Raises
     ------
     InvalidInputError
-        For an unknown game or settings the game refuses.
+        For settings or seats the game refuses.
     """
-    s = settings or GameSettings()
-    cls = game_class(game)
-    if game == "dominions":
-        from puzzles.dominions.state import DominionsState
-
-        return DominionsState(s.base)
-    if game in ("dominimum", "dominomega"):
-        from puzzles.dominimum.game import Rules
-        from puzzles.dominimum.state import DominimumState
-
-        assert issubclass(cls, DominimumState)
-        return cls.deal(s.seats, seed, Rules(s.within_tile))
-    if game == "numbridge":
-        from puzzles.numbridge.game import RoomSettings
-        from puzzles.numbridge.state import NumbridgeState
-        from solver.numbridge.generate import generate
-
-        gen = generate(s.givens, s.blocks, seed)
-        room = RoomSettings(givens=s.givens, blocks=s.blocks, move_limit=0, game_limit=0,
-                            tiles=s.tiles, claim_tile=s.claim_tile)
-        return NumbridgeState.new(gen.field, gen.solution, room, bag_seed=seed)
-    raise InvalidInputError(f"no game set-up known for {game!r}")
-
-
-def seats_of(game: str, settings: GameSettings) -> int:
-    """The number of seats a game of ``game`` has with ``settings``."""
-    return settings.seats if game in ("dominimum", "dominomega") else 2
+    return game.new_state(game.untimed(game.settings(settings)), seed, seats)
 
 
 @dataclass
@@ -111,33 +70,82 @@ class GameResult:
 
 
 @dataclass
+class PlayerTotals:
+    """One player's results over the games of a match (every statistic is derived here)."""
+
+    seats: int = 0  # seats played
+    wins: int = 0  # sole best return
+    draws: int = 0  # best return shared with another seat
+    points: float = 0.0  # sum of returns
+    scores: list[float] = field(default_factory=list)  # the game's own final scores
+
+    @property
+    def rate(self) -> float:
+        """Points per seat played."""
+        return round(self.points / self.seats, 4) if self.seats else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per seat played."""
+        return round(self.wins / self.seats, 4) if self.seats else 0.0
+
+
+def _sole_best(returns: list[float], seat: int) -> bool:
+    """True when ``seat`` alone has the best return (a win)."""
+    best = max(returns)
+    return returns[seat] == best and returns.count(best) == 1
+
+
+@dataclass
 class MatchResult:
     """The games of a match (``interrupted`` when Ctrl-C stopped it early)."""
 
-    game: str
+    game: GameDef
     lineup: list[str]
     seed: int
+    seats: int = 2
     games: list[GameResult] = field(default_factory=list)
     interrupted: bool = False
     #: per player name: the sum of its ``Player.stats()`` counters over the games
     player_stats: dict[str, dict[str, int]] = field(default_factory=dict)
 
-    def tally(self) -> dict[str, dict[str, float]]:
-        """Per player name: seats played, wins (sole best return), points (sum of returns),
-        score rate (points per seat played)."""
-        out: dict[str, dict[str, float]] = {}
+    def totals(self) -> dict[str, PlayerTotals]:
+        """Per player name, in the order they first sit down: their totals."""
+        out: dict[str, PlayerTotals] = {}
         for g in self.games:
             best = max(g.returns)
-            sole = g.returns.count(best) == 1
             for seat, name in enumerate(g.lineup):
-                row = out.setdefault(name, {"games": 0, "wins": 0, "draws": 0, "points": 0.0})
-                row["games"] += 1
-                row["points"] += g.returns[seat]
-                if g.returns[seat] == best:
-                    row["wins" if sole else "draws"] += 1
-        for row in out.values():
-            row["rate"] = round(row["points"] / row["games"], 4) if row["games"] else 0.0
-            row["points"] = round(row["points"], 3)
+                row = out.setdefault(name, PlayerTotals())
+                row.seats += 1
+                row.points += g.returns[seat]
+                if _sole_best(g.returns, seat):
+                    row.wins += 1
+                elif g.returns[seat] == best:
+                    row.draws += 1
+                if g.scores is not None:
+                    row.scores.append(g.scores[seat])
+        return out
+
+    def tally(self) -> dict[str, dict[str, float]]:
+        """Per player name: ``{"games" (seats played), "wins" (sole best return), "draws",
+        "points" (sum of returns), "rate" (points per seat played)}``."""
+        return {name: {"games": t.seats, "wins": t.wins, "draws": t.draws,
+                       "points": round(t.points, 3), "rate": t.rate}
+                for name, t in self.totals().items()}
+
+    def score_summary(self) -> dict[str, dict[str, Any]]:
+        """Per player of the line-up: ``{"seats", "wins", "win_rate", "mean_score",
+        "median_score", "min_score", "max_score"}`` (the game's own final scores)."""
+        totals = self.totals()
+        out: dict[str, dict[str, Any]] = {}
+        for name in dict.fromkeys(self.lineup):
+            t = totals.get(name, PlayerTotals())
+            sc = t.scores
+            out[name] = {
+                "seats": t.seats, "wins": t.wins, "win_rate": t.win_rate,
+                "mean_score": round(statistics.fmean(sc), 3) if sc else None,
+                "median_score": statistics.median(sc) if sc else None,
+                "min_score": min(sc, default=None), "max_score": max(sc, default=None)}
         return out
 
     def think_time(self) -> dict[str, float]:
@@ -151,29 +159,27 @@ class MatchResult:
         return {k: round(secs[k] / moves[k], 4) for k in moves if moves[k]}
 
     def by_seat(self) -> list[dict[str, float]]:
-        """Per seat: points and score rate over all games."""
+        """Per seat: ``{"seat", "points", "rate", "wins", "win_rate"}`` over all games (wins:
+        the sole best return)."""
         n = len(self.games)
-        seats = len(self.games[0].returns) if self.games else 0
-        return [{"seat": i, "points": sum(g.returns[i] for g in self.games),
-                 "rate": round(sum(g.returns[i] for g in self.games) / n, 4) if n else 0.0}
-                for i in range(seats)]
+        out: list[dict[str, float]] = []
+        for i in range(self.seats):
+            points = sum(g.returns[i] for g in self.games)
+            wins = sum(1 for g in self.games if _sole_best(g.returns, i))
+            out.append({"seat": i, "points": points,
+                        "rate": round(points / n, 4) if n else 0.0, "wins": wins,
+                        "win_rate": round(wins / n, 4) if n else 0.0})
+        return out
 
     def to_json(self) -> dict[str, Any]:
-        """``{"game", "players", "seed", "interrupted", "tally", "by_seat", "player_stats",
-        "games": [...]}``."""
-        return {"game": self.game, "players": self.lineup, "seed": self.seed,
+        """``{"game", "players", "seed", "interrupted", "tally", "by_seat": [{"seat",
+        "points", "rate"}], "player_stats", "games": [...]}``."""
+        return {"game": self.game.name, "players": self.lineup, "seed": self.seed,
                 "interrupted": self.interrupted, "tally": self.tally(),
-                "by_seat": self.by_seat(), "player_stats": self.player_stats,
+                "by_seat": [{k: row[k] for k in ("seat", "points", "rate")}
+                            for row in self.by_seat()],
+                "player_stats": self.player_stats,
                 "games": [g.to_json() for g in self.games]}
-
-
-def check_players(game: str, names: list[str]) -> None:
-    """Raise InvalidInputError naming an unknown player of ``game``."""
-    known = player_names(game)
-    for name in names:
-        if name not in known:
-            raise InvalidInputError(f"unknown player {name!r} for {game} "
-                                    f"(known: {', '.join(known)})")
 
 
 def play(state: GameState[Any], players: list[Player], rngs: list[random.Random],
@@ -197,16 +203,16 @@ def play(state: GameState[Any], players: list[Player], rngs: list[random.Random]
     return n
 
 
-def play_one(game: str, names: list[str], seed: int = 1,
-             settings: GameSettings | None = None, move_time: float | None = None,
+def play_one(game: GameDef, names: list[str], seed: int = 1,
+             settings: Mapping[str, Any] | None = None, move_time: float | None = None,
              max_nodes: int | None = None) -> tuple[GameState[Any], list[Player]]:
-    """One game of ``game`` dealt with ``seed``, seat ``i`` played by ``names[i]`` (player
-    seeds ``seed * 8 + i + 1``); the finished state and the players (for their stats)."""
-    s = settings or GameSettings()
-    check_players(game, names)
-    state = new_game(game, seed, s)
-    players = [make_player(game, n, seed=seed * 8 + i + 1, move_time=move_time,
-                           max_nodes=max_nodes) for i, n in enumerate(names)]
+    """One game dealt with ``seed`` for ``len(names)`` seats, seat ``i`` played by
+    ``names[i]`` (player seeds ``seed * 8 + i + 1``); the finished state and the players
+    (for their stats)."""
+    game.check_players(names)
+    state = new_game(game, seed, settings, len(names))
+    players = [game.make_player(n, seed=seed * 8 + i + 1, move_time=move_time,
+                                max_nodes=max_nodes) for i, n in enumerate(names)]
     play(state, players, [random.Random(seed * 8 + i + 1) for i in range(len(names))])
     return state, players
 
@@ -220,13 +226,14 @@ def lineup_of(lineup: list[str], k: int, seats: int, swap: bool) -> list[str]:
     return full[-r:] + full[:-r] if r else full
 
 
-def run_match(game: str, lineup: list[str], games: int, seed: int = 1, swap: bool = True,
-              move_time: float | None = None, max_nodes: int | None = None,
-              settings: GameSettings | None = None, records: Path | None = None,
+def run_match(game: GameDef, lineup: list[str], games: int, seed: int = 1,
+              swap: bool = True, move_time: float | None = None,
+              max_nodes: int | None = None, settings: Mapping[str, Any] | None = None,
+              records: Path | None = None,
               on_game: Callable[[GameResult], None] | None = None,
               first_number: int = 1,
-              options: dict[str, tuple[float | None, int | None]] | None = None
-              ) -> MatchResult:
+              options: dict[str, tuple[float | None, int | None]] | None = None,
+              seats: int | None = None) -> MatchResult:
     """Play ``games`` games of ``game`` between ``lineup`` (one name per seat, repeated when
     shorter); Ctrl-C stops after the finished games (``interrupted``).
 
@@ -235,41 +242,44 @@ def run_match(game: str, lineup: list[str], games: int, seed: int = 1, swap: boo
     move_time, max_nodes
         Every player's budget per move (seconds, nodes); ``options`` may give a name its own
         ``(move_time, max_nodes)``.
+    settings, seats
+        The game's settings (checked, defaults filled in) and its seats (the game's default
+        when None).
     records
         Write each game's record to ``records/game-0001.txt`` ... (the folder is created).
     first_number
         The number of the first game (the ladder numbers its games across pairings).
     """
-    s = settings or GameSettings()
-    check_players(game, lineup)
-    seats = seats_of(game, s)
+    game.check_players(lineup)
+    seats = game.seats(seats)
+    clean = game.untimed(game.settings(settings))
     if records is not None:
         try:
             records.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise InvalidInputError(f"cannot create records folder {records}: {exc}") from exc
-    result = MatchResult(game, list(lineup), seed)
+    result = MatchResult(game, list(lineup), seed, seats)
     try:
         for k in range(games):
             names = lineup_of(lineup, k, seats, swap)
             deal = seed * 1_000_003 + (k // seats if swap else k)
-            state = new_game(game, deal, s)
+            state = game.new_state(clean, deal, seats)
             players = []
             for i, name in enumerate(names):
                 mt, mn = (options or {}).get(name, (move_time, max_nodes))
-                players.append(make_player(game, name, seed=seed * 1_000_003 + k * 8 + i + 1,
-                                           move_time=mt, max_nodes=mn))
+                players.append(game.make_player(name, seed=seed * 1_000_003 + k * 8 + i + 1,
+                                                move_time=mt, max_nodes=mn))
             rngs = [random.Random(seed * 1_000_003 + k * 8 + i + 1) for i in range(seats)]
             start = time.perf_counter()
             think = [[0.0, 0.0] for _ in range(seats)]
             moves = play(state, players, rngs, think=think)
             final = state.view(None).get("scores")
             res = GameResult(first_number + k, names, list(state.returns()),
-                             state.result_text(), state.record_text(), moves,
+                             state.result_text(), game.write_record(state), moves,
                              time.perf_counter() - start, deal,
                              list(final) if isinstance(final, list) else None, think)
             if records is not None:
-                from reports.output import write_atomic
+                from reports.output import write_atomic  # loaded only when records are written
 
                 write_atomic(records / f"game-{res.number:04d}.txt", res.record + "\n")
             result.games.append(res)

@@ -7,26 +7,17 @@ rollout with the game's rollout policy and scores the end (or the game's evaluat
 rollout is cut short), then backs the value up. Children are keyed by move text and count how
 often they were *available* (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012), so
 hands that differ between samples are handled. Progressive widening limits a node to its
-``widen(visits)`` best moves by the game's move ordering (Dominions has hundreds of legal
-placements).
+``widen(visits)`` best moves by the game's move ordering (a board may offer hundreds of
+legal placements).
 
-The game's knowledge (ordering, rollout policy, evaluation, determinization) comes from
-:class:`Knowledge`; ``solver.<game>.knowledge`` provides it. The player decides from
-determinizations only: with the same seed, redrawing the hidden state never changes its choice.
+The game's knowledge (ordering, rollout policy, evaluation, determinization) is a
+:class:`Knowledge` passed in (``GameDef.knowledge()``; the game's ``solver/<game>/knowledge.py``).
+The player decides from determinizations only: with the same seed, redrawing the hidden state
+never changes its choice.
 
-Budgets: ``max_nodes`` iterations (reproducible) and/or ``move_time`` seconds per move.
-
-Examples
---------
->>> import random
->>> from puzzles.dominions.state import DominionsState
->>> p = MCTSPlayer(PlayerOptions(seed=1, max_nodes=30))
->>> s = DominionsState()
->>> s.apply_text("P63i9")
-Move(cell=108, piece=63)
->>> m = p.choose(s, random.Random(1))
->>> s.position.is_legal(m), p.last.iterations
-(True, 30)
+Budgets: ``max_nodes`` iterations (reproducible) and/or ``move_time`` seconds per move, and
+a wall-clock ``deadline`` (``PlayerOptions.deadline``, the server's seats): the search stops at
+the first budget spent and plays its best move so far.
 """
 
 from __future__ import annotations
@@ -37,8 +28,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzles.game import GameState
-from solver.play.base import Player, PlayerOptions
+from puzzles.game import GameState, PlayerOptions
+from solver.play.base import BasePlayer
 
 DEFAULT_NODES = 200
 
@@ -143,7 +134,7 @@ class SearchStats:
                              for m, n, v in self.children]}
 
 
-class MCTSPlayer(Player):
+class MCTSPlayer(BasePlayer):
     """UCT / ISMCTS with the game's knowledge (see the module docstring).
 
     Parameters
@@ -152,7 +143,7 @@ class MCTSPlayer(Player):
         ``max_nodes`` iterations per move (default ``DEFAULT_NODES`` when no ``move_time``),
         ``move_time`` seconds per move.
     knowledge : Knowledge, optional
-        The game's hooks; by default ``knowledge_for(state.game)`` at the first move.
+        The game's hooks (``GameDef.knowledge()``); None: the game-free defaults.
     """
 
     name = "mcts"
@@ -160,12 +151,10 @@ class MCTSPlayer(Player):
     def __init__(self, options: PlayerOptions | None = None,
                  knowledge: Knowledge | None = None) -> None:
         super().__init__(options)
-        self.knowledge = knowledge
+        self.knowledge = knowledge if knowledge is not None else Knowledge()
         self.last: SearchStats | None = None
 
     def choose(self, state: GameState[Any], rng: random.Random) -> Any:
-        if self.knowledge is None:
-            self.knowledge = knowledge_for(state.game)
         stats, best = self.search(state, rng, contempt=self.knowledge.contempt)
         self.last = stats
         return best
@@ -178,7 +167,7 @@ class MCTSPlayer(Player):
         search for analysis (``solver review``) keeps the default 0, so its values are the
         game's returns.
         """
-        kn = self.knowledge if self.knowledge is not None else knowledge_for(state.game)
+        kn = self.knowledge
         me = state.to_move()
         nodes = self.options.max_nodes
         seconds = self.options.move_time
@@ -186,11 +175,13 @@ class MCTSPlayer(Player):
             nodes = DEFAULT_NODES
         start = time.thread_time()
         deadline = None if seconds is None else start + seconds
+        wall = self.options.deadline  # the server's wall-clock deadline (time.monotonic)
         root = _Node(seat=-1)
         iterations = 0
         sums = [0.0] * state.num_seats
         while (nodes is None or iterations < nodes) and \
-                (deadline is None or iterations == 0 or time.thread_time() < deadline):
+                (deadline is None or iterations == 0 or time.thread_time() < deadline) and \
+                (wall is None or iterations == 0 or time.monotonic() < wall):
             value = self._iterate(kn, root, kn.determinize(state, me, rng), rng, me, contempt)
             for i, v in enumerate(value):
                 sums[i] += v
@@ -270,16 +261,3 @@ class MCTSPlayer(Player):
             n = n.parent
         return value
 
-
-def knowledge_for(game: str) -> Knowledge:
-    """The search knowledge of ``game`` (``solver.<game>.knowledge.KNOWLEDGE``)."""
-    import importlib
-
-    module = {"dominomega": "dominimum"}.get(game, game)
-    try:
-        mod = importlib.import_module(f"solver.{module}.knowledge")
-    except ModuleNotFoundError:
-        return Knowledge()
-    factory = mod.knowledge
-    kn: Knowledge = factory(game)
-    return kn

@@ -2,10 +2,10 @@
 
 A file holds blocks of ``key: value`` lines separated by blank lines (``#`` starts a comment).
 An indented line continues the value of the key above it (joined with a new line, ``#`` kept),
-so a record of several lines (Numbridge's tags and numbered moves) fits in one block:
+so a record of several lines (tags and numbered moves) fits in one block:
 
 ``game``
-    the game (``dominions``, ``dominimum``, ``dominomega``, ``numbridge``);
+    the game's name (found in the registry of ``solver.games`` by the caller);
 ``record``
     the moves that reach the position, in the game's record format (one line);
 ``player``, ``nodes``, ``seed``
@@ -22,20 +22,22 @@ so a record of several lines (Numbridge's tags and numbered moves) fits in one b
 
 Examples
 --------
->>> cases = parse_cases("game: dominions\\nrecord: W[P1i9]\\nexpect: P9j10|P8j10\\nnodes: 20")
+>>> cases = parse_cases("game: nim\\nrecord: 7\\nexpect: 3|1\\nnodes: 20")
 >>> [c.expect for c in cases]
-[('P9j10', 'P8j10')]
+[('3', '1')]
 """
 
 from __future__ import annotations
 
 import random
+import textwrap
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from puzzles.documents import read_text
 from puzzles.errors import ParseError
-from solver.play.registry import make_player
-from solver.play.review import load_record
+from puzzles.game import GameDef
 
 
 @dataclass(frozen=True)
@@ -112,23 +114,55 @@ def _case(fields: dict[str, str], source: str, line: int, k: int) -> Case:
                 fields.get("status", "pass") == "fail")
 
 
-def run_case(case: Case) -> Outcome:
+def run_case(case: Case, game: GameDef) -> Outcome:
     """Replay the record, ask the player, compare with the expected answers."""
-    start, moves = load_record(case.record)
-    state = start.clone()
-    for m in moves:
-        state.apply(m)
-    if state.game != case.game:
-        raise ParseError(f"line {case.line}: the record is a {state.game} game, "
-                         f"not {case.game}")
-    player = make_player(case.game, case.player, seed=case.seed, max_nodes=case.nodes)
+    if game.name != case.game:
+        raise ParseError(f"line {case.line}: the case is a {case.game} case, not {game.name}")
+    state = game.state_from_record(case.record)
+    player = game.make_player(case.player, seed=case.seed, max_nodes=case.nodes)
     answer = state.move_text(player.choose(state, random.Random(case.seed)))
     passed = answer in case.expect and answer not in case.reject
     return Outcome(case, answer, passed)
 
 
-def run_file(path: Path) -> list[Outcome]:
-    """Run every case of a regression file."""
-    from puzzles.documents import read_text
+def run_file(path: Path, find_game: Callable[[str], GameDef]) -> list[Outcome]:
+    """Run every case of a regression file; ``find_game`` gives the game of a name (the
+    registry's ``solver.games.get_game``)."""
+    return [run_case(c, find_game(c.game))
+            for c in parse_cases(read_text(path, "regression file"), str(path))]
 
-    return [run_case(c) for c in parse_cases(read_text(path, "regression file"), str(path))]
+
+@dataclass(frozen=True)
+class MadeCase:
+    """A case to write: its name, game, record, expected answers and a note on the proof."""
+
+    name: str
+    game: str
+    record: str
+    expect: tuple[str, ...]
+    note: str
+    nodes: int = 200
+
+    def block(self) -> str:
+        """The case as a block of ``key: value`` lines (the record indented when multi-line)."""
+        lines = [f"# {self.note}", f"name: {self.name}", f"game: {self.game}"]
+        rec = self.record.splitlines()
+        lines.append(f"record: {rec[0]}")
+        lines.extend(f"  {line}" for line in rec[1:] if line.strip())
+        lines += ["player: mcts", f"nodes: {self.nodes}", f"expect: {'|'.join(self.expect)}"]
+        return "\n".join(lines) + "\n"
+
+
+def write_cases(path: str, header: str, cases: Iterator[MadeCase], count: int) -> None:
+    """Write the first ``count`` of ``cases`` to a regression file under a header comment
+    (each case is printed as it is found)."""
+    blocks = []
+    for case in cases:
+        blocks.append(case.block())
+        print(case.name, "|", case.note, "|", len(case.expect), "answers")
+        if len(blocks) >= count:
+            break
+    head = "# Regression positions with expected answers (run by solver/play/regress.py).\n"
+    head += "".join(f"# {line}\n" for line in textwrap.wrap(header, 94))
+    with open(path, "w") as fh:
+        fh.write(head + "\n" + "\n".join(blocks))

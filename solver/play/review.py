@@ -1,21 +1,15 @@
-"""Game review for every game: the engine's view of each move of a record.
+"""Game review for every game: the search's view of each move of a record.
 
-For move ``k`` played by seat ``m`` the engine (:class:`solver.play.mcts.MCTSPlayer`, from
-``m``'s information only) searches the position before the move: its best move and the value
-of that move for ``m`` are the evaluation *before*; the evaluation *after* is the engine's mean
-value for ``m`` of the position after the move (the search of the next position; the game's
-returns once it is over). ``loss = max(0, before - after)`` in win-probability units (0..1).
-The biggest mistakes are the moves with the largest losses (at least ``MISTAKE``).
+For move ``k`` played by seat ``m`` the search (:class:`solver.play.mcts.MCTSPlayer` with the
+game's knowledge, from ``m``'s information only) looks at the position before the move: its
+best move and the value of that move for ``m`` are the evaluation *before*; the evaluation
+*after* is the search's mean value for ``m`` of the position after the move (the search of the
+next position; the game's returns once it is over). ``loss = max(0, before - after)`` in
+win-probability units (0..1). The biggest mistakes are the moves with the largest losses (at
+least ``MISTAKE``).
 
-The game is detected from the record: a JSON document with ``"game": "dominimum"`` or
-``"dominomega"``; a Numbridge record (``[Givens "..."]`` tags); otherwise a Dominions record
-(``W[P63i9];B[...]``).
-
-Examples
---------
->>> r = review_text("W[P63i9];B[P55h8];W[P48i8]", max_nodes=20)
->>> r.game, len(r.moves), r.moves[0].move
-('dominions', 3, 'P63i9')
+The record is read by its game (:meth:`puzzles.game.GameDef.read_record`); which game wrote a
+record is found at the edge (``solver.games.record_game``).
 """
 
 from __future__ import annotations
@@ -25,9 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzles.errors import InvalidInputError, ParseError
-from puzzles.game import GameState
-from solver.play.base import PlayerOptions
+from puzzles.game import GameDef, GameState, PlayerOptions
 from solver.play.mcts import MCTSPlayer
 
 MISTAKE = 0.05
@@ -57,7 +49,7 @@ class MoveReview:
 class Review:
     """The review of a record (``interrupted`` when Ctrl-C stopped it early)."""
 
-    game: str
+    game: GameDef
     seats: int
     moves: list[MoveReview] = field(default_factory=list)
     interrupted: bool = False
@@ -71,62 +63,20 @@ class Review:
     def to_json(self) -> dict[str, Any]:
         """``{"game", "seats", "moves": [...], "mistakes": [...], "interrupted",
         "reviewed", "total"}``."""
-        return {"game": self.game, "seats": self.seats,
+        return {"game": self.game.name, "seats": self.seats,
                 "moves": [m.to_json() for m in self.moves],
                 "mistakes": [m.to_json() for m in self.mistakes()],
                 "interrupted": self.interrupted, "reviewed": len(self.moves),
                 "total": self.total}
 
 
-def load_record(text: str) -> tuple[GameState[Any], list[Any]]:
-    """The starting state of a record of any game and the moves it plays.
-
-    Raises
-    ------
-    ParseError, IllegalMoveError
-        For a record that cannot be read or replayed.
-    """
-    stripped = text.lstrip()
-    if stripped.startswith("{"):
-        from puzzles.documents import load_json
-
-        doc = load_json(text, "record")
-        kind = doc.get("game") if isinstance(doc, dict) else None
-        if kind not in ("dominimum", "dominomega"):
-            raise ParseError("record: a JSON record must name its game dominimum or dominomega")
-        from puzzles.dominimum.records import replay
-        from puzzles.dominimum.state import DominimumState, DominomegaState
-
-        full = replay(doc)
-        if not full.hands_known:
-            raise InvalidInputError("record: a review needs the seed of the deal")
-        moves = [m.placement for m in full.history]
-        while full.history:
-            full.undo()
-        cls = DominimumState if kind == "dominimum" else DominomegaState
-        return cls(full), moves
-    if "[Givens" in text:
-        from puzzles.numbridge.record import read_record, start_game
-        from puzzles.numbridge.state import NumbridgeState
-
-        rec = read_record(text)
-        turn = [m for m in rec.moves if m.kind not in ("offer", "accept", "resign", "clock")]
-        return NumbridgeState(start_game(rec)), turn
-    from puzzles.dominions.records import parse_record, replay_record
-    from puzzles.dominions.state import DominionsState
-
-    drec = parse_record(text)
-    played = replay_record(drec)  # checks every move, naming the first illegal one
-    return DominionsState(drec.base), list(played.moves)
-
-
-def review_state(start: GameState[Any], moves: list[Any], max_nodes: int | None = 200,
-                 move_time: float | None = None, seed: int = 1,
+def review_state(game: GameDef, start: GameState[Any], moves: list[Any],
+                 max_nodes: int | None = 200, move_time: float | None = None, seed: int = 1,
                  step: Callable[[MoveReview], None] | None = None) -> Review:
     """Review ``moves`` played from ``start``; Ctrl-C keeps the moves reviewed so far."""
     state = start.clone()
-    review = Review(start.game, start.num_seats, total=len(moves))
-    engine = MCTSPlayer(PlayerOptions(seed, move_time, max_nodes))
+    review = Review(game, start.num_seats, total=len(moves))
+    engine = MCTSPlayer(PlayerOptions(seed, move_time, max_nodes), game.knowledge())
     try:
         pending: tuple[int, int, str, str, float] | None = None
         for k, move in enumerate([*moves, None]):
@@ -160,11 +110,12 @@ def review_state(start: GameState[Any], moves: list[Any], max_nodes: int | None 
     return review
 
 
-def review_text(text: str, max_nodes: int | None = 200, move_time: float | None = None,
-                seed: int = 1, step: Callable[[MoveReview], None] | None = None) -> Review:
-    """Review a record given as text (see :func:`load_record`)."""
-    start, moves = load_record(text)
-    return review_state(start, moves, max_nodes, move_time, seed, step)
+def review_text(game: GameDef, text: str, max_nodes: int | None = 200,
+                move_time: float | None = None, seed: int = 1,
+                step: Callable[[MoveReview], None] | None = None) -> Review:
+    """Review a record of ``game`` given as text."""
+    start, moves = game.read_record(text)
+    return review_state(game, start, moves, max_nodes, move_time, seed, step)
 
 
 def states_at(start: GameState[Any], moves: list[Any], numbers: list[int]
@@ -180,29 +131,6 @@ def states_at(start: GameState[Any], moves: list[Any], numbers: list[int]
             break
         state.apply(move)
     return out
-
-
-def board_svg(state: GameState[Any], title: str, moves: tuple[str, ...] = ()) -> str:
-    """A picture of ``state`` with the game's own drawing code (Dominions: the cells of
-    ``moves``, e.g. the move played and the best one, highlighted)."""
-    if state.game == "dominions":
-        from puzzles.dominions.state import DominionsState
-        from reports.dominions import Marks, position_svg
-
-        assert isinstance(state, DominionsState)
-        cells = [m.cell for m in (state.parse_move(t) for t in moves) if not m.is_pass]
-        return position_svg(state.position, Marks(highlight=cells), title=title)
-    if state.game == "numbridge":
-        from puzzles.numbridge.state import NumbridgeState
-        from solver.numbridge.pictures import position_svg as nb_svg
-
-        assert isinstance(state, NumbridgeState)
-        return nb_svg(state.g, title=title)
-    from puzzles.dominimum.state import DominimumState
-    from reports.dominimum import layout_svg
-
-    assert isinstance(state, DominimumState)
-    return layout_svg(state.g.layout, title=title)
 
 
 def plot_review(review: Review, path: str) -> None:
@@ -221,12 +149,17 @@ def plot_review(review: Review, path: str) -> None:
         if pts:
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=".", lw=1,
                     label=f"seat {seat} after its move")
-    for m in review.mistakes():
-        ax.annotate(m.move, (m.number, m.after), fontsize=7, color="#b00020")
-    ax.set_ylim(-0.02, 1.02)
+    for k, m in enumerate(review.mistakes()):  # staggered above the curve, boxed, so
+        # neighbouring mistakes and the line do not cover each other
+        ax.annotate(m.move, (m.number, m.after), xytext=(0, 12 + 11 * (k % 3)),
+                    textcoords="offset points", ha="center", fontsize=7, color="#b00020",
+                    bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none",
+                          "alpha": 0.85},
+                    arrowprops={"arrowstyle": "-", "lw": 0.5, "color": "#b00020"})
+    ax.set_ylim(-0.02, 1.15)  # room above 1 for the labels of late mistakes
     ax.set_xlabel("move")
     ax.set_ylabel("engine value for the mover")
-    ax.set_title(f"{review.game} review")
+    ax.set_title(f"{review.game.name} review")
     ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path, metadata={"Date": None} if path.endswith(".svg") else None)

@@ -12,7 +12,6 @@ from puzzles.dominimum.tiles import SYMBOL_NAMES, tile_name
 from puzzles.errors import InvalidInputError
 from puzzles.game import GameState
 from reports.dominimum import PALETTE, Highlight, layout_svg
-from solver.server.messages import RoomSetting
 from solver.server.rooms import Room
 
 
@@ -50,17 +49,7 @@ def tile_svg(values: tuple[int, int], turn: int = 0, mark: bool = False) -> str:
 class _DominimumBase(Room):
     """Shared by both games: the deal, the layout, the hidden mission and hand."""
 
-    perfect_information = False
     layers = ("groups",)
-    settings = (RoomSetting(name="within_tile", label="A tile's two halves group together",
-                            kind="bool", default=True),)
-
-    def new_state(self, settings: dict[str, Any], seats: int, seed: int) -> GameState[Any]:
-        from puzzles.dominimum.game import Rules
-
-        cls = self.state_class()
-        return cls.deal(seats, seed,  # type: ignore[attr-defined]
-                        Rules(within_tile=bool(settings.get("within_tile", True))))
 
     def seat_names(self, g: Game) -> list[str]:
         if g.kind == "dominomega":
@@ -85,12 +74,9 @@ class _DominimumBase(Room):
                               "groups": rep.sizes, "score": rep.score})
         else:
             orep = omega_report(g.layout, g.symbols, g.rules.within_tile)
+            lights = self.symbol_groups(g.layout, g)
             for p, s in enumerate(g.symbols):
                 groups = orep.groups[s]
-                if groups:
-                    big = max(groups, key=len)
-                    lights.append(Highlight(frozenset(big), PALETTE[p % len(PALETTE)],
-                                            f"seat {p + 1}: {SYMBOL_NAMES[s]} ({len(big)})"))
                 table.append({"seat": p, "symbol": SYMBOL_NAMES[s],
                               "groups": sorted((len(x) for x in groups), reverse=True),
                               "score": orep.scores[s]})
@@ -144,6 +130,22 @@ class _DominimumBase(Room):
                             for p in g.legal_moves()]
         return out
 
+    @staticmethod
+    def symbol_groups(lay: Layout, g: Game) -> list[Highlight]:
+        """Dominomega: each seat's largest group of halves holding its symbol (the rules
+        group by symbol, not by a half's whole value)."""
+        from solver.dominimum.analysis import omega_report
+
+        orep = omega_report(lay, g.symbols, g.rules.within_tile)
+        lights = []
+        for p, sym in enumerate(g.symbols):
+            groups = orep.groups[sym]
+            if groups:
+                big = max(groups, key=len)
+                lights.append(Highlight(frozenset(big), PALETTE[p % len(PALETTE)],
+                                        f"seat {p + 1}: {SYMBOL_NAMES[sym]} ({len(big)})"))
+        return lights
+
     def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
         g = core_of(state)
         total = len(g.history)
@@ -152,7 +154,9 @@ class _DominimumBase(Room):
         lay = Layout(g.layout.placements[:ply])
         lights: list[Highlight] = []
         info: dict[str, Any] = {"placed": ply}
-        if "groups" in layers or ply == total:
+        if ("groups" in layers or ply == total) and g.kind == "dominomega":
+            lights = self.symbol_groups(lay, g)
+        elif "groups" in layers or ply == total:
             from solver.dominimum.analysis import value_groups
 
             for v in range(8):
@@ -168,14 +172,13 @@ class _DominimumBase(Room):
 class DominimumRoom(_DominimumBase):
     """Dominimum: 2-4 seats, secret missions, lowest score wins."""
 
-    game = "dominimum"
-    title = "Dominimum"
-    seat_range = (2, 4)
+    game_name = "dominimum"
 
 
 class DominomegaRoom(_DominimumBase):
     """Dominomega: 3 seats (or 2), one symbol each, highest score wins."""
 
-    game = "dominomega"
-    title = "Dominomega"
-    seat_range = (2, 3)
+    game_name = "dominomega"
+
+
+ROOMS = (DominimumRoom, DominomegaRoom)

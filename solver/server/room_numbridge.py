@@ -9,22 +9,10 @@ from typing import Any
 from puzzles.errors import InvalidInputError
 from puzzles.game import GameState
 from puzzles.numbridge.field import cell_name
-from puzzles.numbridge.game import (
-    CLAIM_TILE_RULES,
-    DIFFICULTIES,
-    PLAYER_LETTER,
-    TILE_RULES,
-    Game,
-    RoomSettings,
-)
+from puzzles.numbridge.game import PLAYER_LETTER, Game
 from puzzles.numbridge.state import NumbridgeState
 from reports.numbridge import OWNER_STROKE, BlockOutline, field_svg
-from solver.server.messages import RoomSetting
 from solver.server.rooms import Room
-
-_DEFAULT = RoomSettings()
-#: Seconds a room may spend looking for a field of its difficulty setting.
-LEVEL_TIME_LIMIT = 60.0
 
 
 def numbridge_state(state: GameState[Any]) -> NumbridgeState:
@@ -45,68 +33,13 @@ def core_of(state: GameState[Any]) -> Game:
 class NumbridgeRoom(Room):
     """Numbridge Domains: seat 1 is A (blue, moves first), seat 2 is B (red)."""
 
-    game = "numbridge"
-    title = "Numbridge Domains"
-    seat_range = (2, 2)
+    game_name = "numbridge"
     undo = False
-    perfect_information = False
     layers = ("candidates",)
-    settings = (
-        RoomSetting(name="givens", label="Givens", kind="int", default=30, min=22, max=34),
-        RoomSetting(name="blocks", label="Blocks", kind="choice", default="regular",
-                    choices=["regular", "irregular"]),
-        RoomSetting(name="claim_cost", label="Tiles to claim a given", kind="int", default=1,
-                    min=0, max=4),
-        RoomSetting(name="hand_size", label="Tiles in a hand", kind="int", default=4, min=1,
-                    max=9),
-        RoomSetting(name="candidates", label="Candidate highlighting allowed", kind="bool",
-                    default=True),
-        RoomSetting(name="move_limit", label="Seconds per move (0: none)", kind="float",
-                    default=45.0, min=0, max=3600),
-        RoomSetting(name="game_limit", label="Seconds per game and player (0: none)",
-                    kind="float", default=1200.0, min=0, max=36000),
-        RoomSetting(name="miss", label="A wrong tile", kind="choice", default=_DEFAULT.miss,
-                    choices=["discard", "return"]),
-        RoomSetting(name="pass_rule", label="Passing", kind="choice",
-                    default=_DEFAULT.pass_rule, choices=["no-move", "any"]),
-        RoomSetting(name="flag", label="Game time runs out", kind="choice",
-                    default=_DEFAULT.flag, choices=["lose", "timeout"]),
-        RoomSetting(name="exhaustion", label="Nobody can move, blocks level", kind="choice",
-                    default=_DEFAULT.exhaustion, choices=["cells", "draw"]),
-        RoomSetting(name="tiles", label="Tiles in the bag", kind="choice",
-                    default=_DEFAULT.tiles, choices=list(TILE_RULES)),
-        RoomSetting(name="claim_tile", label="A claim spends", kind="choice",
-                    default=_DEFAULT.claim_tile, choices=list(CLAIM_TILE_RULES)),
-        RoomSetting(name="difficulty", label="Field difficulty", kind="choice",
-                    default=_DEFAULT.difficulty, choices=list(DIFFICULTIES)),
-    )
-
-    def room_settings(self, settings: dict[str, Any]) -> RoomSettings:
-        """The rules engine's settings of a room."""
-        rs = RoomSettings(**settings)
-        rs.check()
-        return rs
-
-    def check_settings(self, given: dict[str, Any]) -> dict[str, Any]:
-        out = super().check_settings(given)
-        self.room_settings(out)
-        return out
+    own_actions = ("offer", "accept", "resign")
+    own_clock = True
 
     # ------------------------------------------------------------------ the game
-    def new_state(self, settings: dict[str, Any], seats: int, seed: int) -> GameState[Any]:
-        """A generated field with exactly one solution, and a bag shuffled by ``seed``."""
-        from solver.numbridge.generate import generate
-
-        rs = self.room_settings(settings)
-        if rs.difficulty != "any":
-            from solver.numbridge.by_difficulty import generate_level
-
-            made = generate_level(rs.difficulty, rs.givens, rs.blocks, seed=seed,
-                                  time_limit=LEVEL_TIME_LIMIT).generated
-        else:
-            made = generate(rs.givens, rs.blocks, seed=seed)
-        return NumbridgeState.new(made.field, made.solution, rs, bag_seed=seed)
-
     def apply(self, state: GameState[Any], seat: int, text: str, t: float) -> list[str]:
         s = numbridge_state(state)
         move = replace(s.parse_move(text), player=seat + 1)
@@ -235,3 +168,6 @@ class NumbridgeRoom(Room):
         return {"ply": ply, "moves": total, "board": self.board(g, "candidates" in layers),
                 "info": {"status": g.status_line(), "scoreboard": info["scoreboard"],
                          "block map": " / ".join(info["block_map"])}}
+
+
+ROOMS = (NumbridgeRoom,)

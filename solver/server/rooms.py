@@ -1,8 +1,13 @@
-"""Rooms: what the server needs to know per game beyond :class:`puzzles.game.GameState`.
+"""Rooms: what the server shows and does per game beyond its :class:`puzzles.game.GameDef`.
 
-A room gives the game's room settings (with their choices), builds a new deal, draws what a
-seat sees with the pictures of ``reports/`` and names the side actions and the clock. No rule
-lives here: every move is checked by the game's rules engine through its ``GameState``.
+The game object gives the name, title, seats, the settings schema (the room's form), new
+deals, records and the engine players; a room adds only what is the server's own: drawing what
+a seat sees with the pictures of ``reports/``, the side actions and buttons, the clock, cell
+queries and the analysis layers of a finished game. No rule lives here: every move is checked
+by the game's rules engine through its ``GameState``.
+
+A room module ``solver/server/room_<game>.py`` lists its room classes in ``ROOMS``; the
+catalog (:mod:`solver.server.catalog`) finds them and hands each its game object.
 """
 
 from __future__ import annotations
@@ -11,37 +16,47 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from puzzles.errors import InvalidInputError
-from puzzles.game import GameState, game_class
+from puzzles.game import GameDef, GameState
 from solver.server.messages import GameInfo, RoomSetting
 
 
 class Room(ABC):
-    """The generic room: settings, seats, engine players, moves through ``GameState``."""
+    """The generic room: the game's description, its engine players and its moves."""
 
-    game: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-    seat_range: ClassVar[tuple[int, int]] = (2, 2)
+    #: The registry name of the game the room serves.
+    game_name: ClassVar[str] = ""
+    #: Whether a seat playing against the engine may take a move back.
     undo: ClassVar[bool] = True
-    perfect_information: ClassVar[bool] = True
+    #: Whether a game may be continued from a record (``POST /api/import``).
+    importable: ClassVar[bool] = False
+    #: The analysis layers a finished game may show.
     layers: ClassVar[tuple[str, ...]] = ()
-    settings: ClassVar[tuple[RoomSetting, ...]] = ()
+    #: Side actions the game's rules handle themselves (the club handles the others).
+    own_actions: ClassVar[tuple[str, ...]] = ()
+    #: Whether the game's rules keep their own clock (else the club's clock times the seats).
+    own_clock: ClassVar[bool] = False
+
+    def __init__(self, game: GameDef) -> None:
+        self.game = game
 
     # ------------------------------------------------------------------ description
+    @property
+    def perfect_information(self) -> bool:
+        """True when every seat may see everything (records and review while live)."""
+        return self.game.perfect_information
+
     def info(self) -> GameInfo:
         """The game as the start page and ``/api/rooms`` describe it."""
-        lo, hi = self.seat_range
-        return GameInfo(game=self.game, title=self.title, seats=list(range(lo, hi + 1)),
-                        settings=list(self.settings), players=self.players())
-
-    def state_class(self) -> type[GameState[Any]]:
-        """The game's state class (from the registry of ``puzzles.game``)."""
-        return game_class(self.game)
+        lo, hi = self.game.seat_range
+        return GameInfo(game=self.game.name, title=self.game.title,
+                        seats=list(range(lo, hi + 1)),
+                        settings=[RoomSetting(**s.to_json()) for s in self.game.schema],
+                        players=self.players(), own_clock=self.own_clock,
+                        perfect_information=self.perfect_information)
 
     def players(self) -> list[str]:
-        """The engine players of the game (``solver.play``)."""
-        from solver.play.registry import player_names
-
-        return list(player_names(self.game))
+        """The engine players of the game."""
+        return self.game.player_names()
 
     def default_player(self) -> str:
         """The engine player chosen when a seat names none."""
@@ -49,46 +64,20 @@ class Room(ABC):
         return "greedy" if "greedy" in names else names[0]
 
     def player_options(self, player: str, move_time: float) -> dict[str, Any]:
-        """Options for ``make_player``: the seat's time per move."""
+        """Options for ``GameDef.make_player``: the seat's time per move."""
         return {"move_time": move_time}
 
-    def check_settings(self, given: dict[str, Any]) -> dict[str, Any]:
-        """The room settings with defaults filled in; InvalidInputError on a bad value."""
-        known = {s.name: s for s in self.settings}
-        for name in given:
-            if name not in known:
-                raise InvalidInputError(f"unknown room setting {name!r} for {self.game} "
-                                        f"(known: {', '.join(known) or 'none'})")
-        out: dict[str, Any] = {}
-        for s in self.settings:
-            v = given.get(s.name, s.default)
-            if s.kind == "bool":
-                if not isinstance(v, bool):
-                    raise InvalidInputError(f"room setting {s.name}: true or false")
-            elif s.kind == "choice":
-                if v not in (s.choices or []):
-                    raise InvalidInputError(f"room setting {s.name}={v!r}: one of "
-                                            f"{', '.join(map(str, s.choices or []))}")
-            else:
-                if isinstance(v, bool) or not isinstance(v, int | float):
-                    raise InvalidInputError(f"room setting {s.name}: a number")
-                if s.kind == "int" and v != int(v):
-                    raise InvalidInputError(f"room setting {s.name}: a whole number")
-                if (s.min is not None and v < s.min) or (s.max is not None and v > s.max):
-                    raise InvalidInputError(f"room setting {s.name}={v}: must be "
-                                            f"{s.min:g}-{s.max:g}")
-                v = int(v) if s.kind == "int" else float(v)
-            out[s.name] = v
-        return out
+    def from_record(self, text: str) -> GameState[Any]:
+        """A game continued from a record (rooms that allow it, see :attr:`importable`)."""
+        if not self.importable:
+            raise InvalidInputError(f"{self.game.name} games cannot be imported from a record")
+        return self.game.state_from_record(text)
 
     # ------------------------------------------------------------------ the game
-    @abstractmethod
-    def new_state(self, settings: dict[str, Any], seats: int, seed: int) -> GameState[Any]:
-        """A new deal."""
-
-    def from_record(self, text: str) -> GameState[Any]:
-        """A game continued from a record (games that support it)."""
-        raise InvalidInputError(f"{self.game} games cannot be imported from a record")
+    def pieces(self) -> dict[str, Any]:
+        """Pictures of the pieces the client draws hands with (``GET /api/GAME/pieces``);
+        rooms without them refuse."""
+        raise InvalidInputError(f"{self.game.name} has no piece pictures")
 
     def apply(self, state: GameState[Any], seat: int, text: str, t: float) -> list[str]:
         """Play ``text`` for the seat to move at game time ``t``; the action texts to store."""
@@ -99,7 +88,7 @@ class Room(ABC):
     def side_action(self, state: GameState[Any], seat: int, action: str,
                     t: float) -> list[str]:
         """Offer/accept a draw or resign; games without them refuse."""
-        raise InvalidInputError(f"{self.game} has no {action!r} action", where=None)
+        raise InvalidInputError(f"{self.game.name} has no {action!r} action", where=None)
 
     def actions(self, state: GameState[Any], seat: int | None) -> list[str]:
         """The buttons ``seat`` may press now (``pass``, ``offer``, ``accept``, ``resign``)."""
@@ -129,7 +118,7 @@ class Room(ABC):
 
     def cell_info(self, state: GameState[Any], seat: int | None, cell: str) -> dict[str, Any]:
         """What may go on ``cell``."""
-        raise InvalidInputError(f"{self.game}: no cell queries")
+        raise InvalidInputError(f"{self.game.name}: no cell queries")
 
     @abstractmethod
     def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:

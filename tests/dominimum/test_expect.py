@@ -9,9 +9,10 @@ from puzzles.dominimum.game import Game
 from puzzles.dominimum.layout import Layout, Placement
 from puzzles.dominimum.state import DominimumState
 from solver.dominimum.expect import Estimator, ExpectPlayer, Groups, openness
+from solver.dominimum.gamedef import DOMINIMUM
 from solver.dominimum.inference import EPS, MISSIONS, MissionBelief, move_likelihoods
 from solver.dominimum.players import GreedyPlayer
-from solver.play.match import GameSettings, run_match
+from solver.play.match import run_match
 
 
 def test_groups_liberties_and_dead_holes():
@@ -90,8 +91,7 @@ def test_expect_keeps_its_belief_across_moves_and_restarts_on_a_new_game():
 @pytest.mark.slow
 def test_expect_wins_more_than_its_share_against_two_greedy():
     """30 games, seats rotated (about 15 s): a fair share is 10 wins."""
-    r = run_match("dominimum", ["expect", "greedy", "greedy"], 30, 11,
-                  settings=GameSettings(seats=3))
+    r = run_match(DOMINIMUM, ["expect", "greedy", "greedy"], 30, 11, seats=3)
     assert r.tally()["expect"]["wins"] >= 13
 
 
@@ -132,5 +132,5 @@ def test_expect_solves_the_dominimum_regression_file():
     cases = parse_cases(read_text(path, "regression file"), str(path))
     assert len(cases) == 6
     for case in cases:
-        outcome = run_case(dataclasses.replace(case, player="expect"))
+        outcome = run_case(dataclasses.replace(case, player="expect"), DOMINIMUM)
         assert outcome.passed, (case.name, outcome.answer)

@@ -8,25 +8,25 @@ from puzzles.dominimum.layout import Placement
 from puzzles.dominimum.records import record_of, replay
 from puzzles.dominimum.tiles import TILES, is_double
 from puzzles.errors import IllegalMoveError, InvalidInputError
-from puzzles.game import game_class
-from solver.dominimum.players import LookaheadPlayer, make_player
-from solver.play.base import PlayerOptions
-from solver.play.builtin import DominimumPlayer
+from puzzles.game import PlayerOptions
+from solver.dominimum.gamedef import DominimumPlayer
+from solver.dominimum.players import STRATEGIES, LookaheadPlayer
+from solver.games import get_game
 from solver.play.match import play
-from solver.play.registry import make_player as registered
 from tests.dominimum.verify import check_layout, dominimum_score, dominomega_score, raw_of
 
 
 def played(game, seats):
     """Play ``game`` to its end on the one runner (``solver.play.match.play``)."""
     rngs = [random.Random(100 + i) for i in range(len(seats))]
-    play(game_class(game.kind)(game), seats, rngs)
+    play(get_game(game.kind).state_class(game), seats, rngs)
     return game
 
 
 def finished(kind, players, seed, strategy="random"):
     game = Game.deal(kind, players, seed)
-    return played(game, [registered(kind, strategy, seed=seed * 8 + i) for i in range(players)])
+    return played(game, [get_game(kind).make_player(strategy, seed=seed * 8 + i)
+                         for i in range(players)])
 
 
 @pytest.mark.parametrize("players, each", [(2, 17), (3, 11), (4, 8)])
@@ -87,7 +87,8 @@ def test_seeded_deals_and_games_are_reproducible():
         game = Game.deal("dominomega", 2, 8)
         look = DominimumPlayer("lookahead", PlayerOptions(1))
         look.inner = LookaheadPlayer(1, width=2, rollouts=2, tries=5)
-        return record_of(played(game, [look, registered("dominomega", "random", seed=2)]))
+        rival = get_game("dominomega").make_player("random", seed=2)
+        return record_of(played(game, [look, rival]))
 
     assert lookahead_game() == lookahead_game()
     deal = Game.deal("dominimum", 4, 5)
@@ -164,11 +165,11 @@ def test_rules_setting_round_trip():
 
 def test_players_are_named_and_only_play_legal_moves():
     for name in ("random", "greedy", "lookahead"):
-        assert make_player(name, 1).name == name
-    with pytest.raises(InvalidInputError, match="unknown strategy"):
-        make_player("clever", 1)
+        assert STRATEGIES[name](1).name == name
+    with pytest.raises(InvalidInputError, match="unknown player 'clever'"):
+        get_game("dominimum").make_player("clever")
     game = Game.deal("dominimum", 2, 4)
     for _ in range(6):
-        move = make_player("greedy", 3).choose(game)
+        move = STRATEGIES["greedy"](3).choose(game)
         assert move in set(game.legal_moves())
         game.play(move)

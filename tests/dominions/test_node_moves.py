@@ -8,6 +8,7 @@ import pytest
 
 from puzzles.dominions import PASS, Move
 from puzzles.dominions.state import DominionsState
+from solver.dominions.gamedef import DOMINIONS
 from solver.dominions.knowledge import (
     PER_CELL,
     QUIET,
@@ -16,13 +17,12 @@ from solver.dominions.knowledge import (
     node_moves,
     order_moves,
 )
-from solver.play.registry import make_player
 
 
 def greedy_game(moves: int, seed: int = 4) -> DominionsState:
     """A seeded greedy self-play game after ``moves`` moves."""
     state = DominionsState()
-    players = [make_player("dominions", "greedy", seed=seed + i) for i in range(2)]
+    players = [DOMINIONS.make_player("greedy", seed=seed + i) for i in range(2)]
     rng = random.Random(seed)
     for _ in range(moves):
         state.apply(players[state.to_move()].choose(state, rng))

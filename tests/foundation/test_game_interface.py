@@ -1,17 +1,22 @@
-"""The shared game interface: every game honours the same contract (random playouts, undo,
-JSON round trips, record round trips, hidden information)."""
+"""The shared game interface: every game of the registry honours the same contract (its
+GameDef's settings, deals, records and players; random playouts, undo, JSON round trips,
+record round trips, hidden information)."""
 
 import json
 import random
 
 import pytest
 
-from puzzles.dominimum.state import DominimumState, DominomegaState
+from puzzles.dominimum.state import DominimumState
 from puzzles.dominions.state import DominionsState
 from puzzles.errors import IllegalMoveError, InvalidInputError, InvalidMoveError
-from puzzles.game import GameState, game_class, game_names
+from puzzles.game import GameDef, GameState
 from puzzles.numbridge.state import NumbridgeState
+from solver.games import game_names, get_game, record_game
 from solver.numbridge.generate import generate
+from solver.play.match import new_game
+
+GAMES = game_names()
 
 
 def numbridge(seed: int = 3) -> NumbridgeState:
@@ -20,23 +25,65 @@ def numbridge(seed: int = 3) -> NumbridgeState:
 
 
 def fresh(name: str) -> GameState:
-    if name == "dominions":
-        return DominionsState()
-    if name == "dominimum":
-        return DominimumState.deal(3, seed=5)
-    if name == "dominomega":
-        return DominomegaState.deal(3, seed=5)
-    return numbridge()
+    """A new game of ``name`` for as many seats as it allows up to three (deal seed 5)."""
+    game = get_game(name)
+    return new_game(game, 5, seats=min(3, game.seat_range[1]))
 
 
-GAMES = ["dominions", "dominimum", "dominomega", "numbridge"]
+def test_registry_knows_each_game_by_its_own_name() -> None:
+    assert sorted(GAMES) == GAMES and len(GAMES) >= 4
+    for name in GAMES:
+        game = get_game(name)
+        assert isinstance(game, GameDef) and game.name == name and game.title
+        assert game.state_class.game == name and fresh(name).game == name
+    with pytest.raises(InvalidInputError, match="unknown game 'chess'"):
+        get_game("chess")
 
 
-def test_registry_names_every_game() -> None:
-    assert game_names() == sorted(GAMES)
-    assert game_class("numbridge") is NumbridgeState
-    with pytest.raises(InvalidInputError, match="unknown game"):
-        game_class("chess")
+@pytest.mark.parametrize("name", GAMES)
+def test_settings_have_defaults_and_refuse_bad_values(name: str) -> None:
+    game = get_game(name)
+    defaults = game.settings()
+    assert list(defaults) == [s.name for s in game.schema]
+    assert defaults == {s.name: s.default for s in game.schema}
+    assert game.settings(defaults) == defaults
+    with pytest.raises(InvalidInputError, match="unknown setting 'bogus'"):
+        game.settings({"bogus": 1})
+    for s in game.schema:
+        bad = "x" if s.kind != "choice" else "no such choice"
+        with pytest.raises(InvalidInputError, match=f"setting {s.name}"):
+            game.settings({s.name: bad})
+    lo, hi = game.seat_range
+    assert game.seats() == lo and (lo == hi or game.seats(hi) == hi)
+    if lo != hi:
+        with pytest.raises(InvalidInputError, match="seats"):
+            game.seats(hi + 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_record_is_recognised_and_read_back_by_its_game(name: str) -> None:
+    game = get_game(name)
+    state = fresh(name)
+    playout(state, seed=3, limit=15)
+    record = game.write_record(state)
+    assert record_game(record) is game
+    assert all(other.sniff(record) < game.sniff(record) for other in map(get_game, GAMES)
+               if other is not game)
+    start, moves = game.read_record(record)
+    assert start.game == name and len(moves) == len(state.history())
+    assert game.state_from_record(record).view(None) == state.view(None)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_players_play_and_the_picture_draws(name: str) -> None:
+    game = get_game(name)
+    assert {"random", "mcts"} <= set(game.player_names())
+    state = fresh(name)
+    move = game.make_player("mcts", seed=1, max_nodes=5).choose(state, random.Random(1))
+    assert state.move_text(move) in {state.move_text(m) for m in state.legal_moves()}
+    assert "<svg" in game.picture(state, "start")
+    with pytest.raises(InvalidInputError, match="unknown player 'nobody'"):
+        game.make_player("nobody")
 
 
 def playout(state: GameState, seed: int, limit: int) -> list[str]:
@@ -77,7 +124,7 @@ def test_json_round_trip_rebuilds_the_same_game(name: str) -> None:
     state = fresh(name)
     playout(state, seed=2, limit=20)
     doc = json.loads(json.dumps(state.to_json()))
-    again = game_class(name).from_json(doc)
+    again = get_game(name).state_from_json(doc)
     assert again.record_text() == state.record_text()
     for seat in (None, *range(state.num_seats)):
         assert again.view(seat) == state.view(seat)

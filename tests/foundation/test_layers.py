@@ -1,7 +1,8 @@
 """The floors of the house: puzzles imports nothing of ours, reports only puzzles, and no two
-modules import each other in a circle."""
+modules import each other in a circle; the generic game code knows no game."""
 
 import ast
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -62,3 +63,76 @@ def test_no_import_cycles() -> None:
                 graph.add_edge(name, target)
     cycles = [c for c in nx.simple_cycles(graph) if len(c) > 1]
     assert cycles == [], cycles[:3]
+
+
+def game_rooms() -> set[str]:
+    """The packages of a game (``puzzles.<game>``, ``solver.<game>``): those with a game
+    object module ``gamedef.py``."""
+    return {module_name(p.parent) for top in ("puzzles", "solver")
+            for p in (ROOT / top).glob("*/gamedef.py")}
+
+
+def test_generic_play_code_imports_no_game_room_and_no_registry() -> None:
+    rooms = game_rooms()
+    assert {"puzzles.dominions", "solver.numbridge"} <= rooms
+    offences = []
+    for name, path in project_modules().items():
+        if name == "solver.play" or name.startswith("solver.play."):
+            for imported in imports_of(path):
+                if imported == "solver.games" or any(
+                        imported == r or imported.startswith(r + ".") for r in rooms):
+                    offences.append(f"{name} imports {imported}")
+    assert offences == []
+
+
+#: The generic modules: they are handed a game object and never name a game.
+GENERIC = ["solver/play", "solver/server/app.py", "solver/server/live.py",
+           "solver/server/rooms.py", "solver/server/storage.py", "solver/server/messages.py",
+           "solver/server/engines.py", "solver/server/catalog.py", "solver/cli/play.py",
+           "solver/cli/review.py", "puzzles/game.py"]
+
+
+def generic_files() -> list[Path]:
+    out: list[Path] = []
+    for entry in GENERIC:
+        path = ROOT / entry
+        out.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
+    return out
+
+
+def test_only_the_registry_names_the_games() -> None:
+    from solver.games import game_names
+
+    names = re.compile("|".join(game_names()), re.IGNORECASE)
+    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in generic_files()
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1)
+             if names.search(line)]
+    assert found == []
+    registry = (ROOT / "solver" / "games.py").read_text(encoding="utf-8")
+    assert all(f'"{g}": "solver.' in registry for g in game_names())
+
+
+def function_level_imports(path: Path) -> list[tuple[int, str]]:
+    """(line, text) of every import of our own modules inside a function."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    out = []
+    for node in ast.walk(ast.parse("\n".join(lines))):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.ImportFrom) and sub.module and not sub.level:
+                    mod = sub.module
+                elif isinstance(sub, ast.Import):
+                    mod = sub.names[0].name
+                else:
+                    continue
+                if mod.split(".")[0] in FLOORS:
+                    out.append((sub.lineno, lines[sub.lineno - 1]))
+    return out
+
+
+def test_late_imports_of_the_game_code_say_why() -> None:
+    files = generic_files() + sorted((ROOT / "solver").glob("*/gamedef.py")) + [
+        ROOT / "solver" / "games.py", *sorted((ROOT / "puzzles").glob("*/gamedef.py"))]
+    silent = [f"{p.relative_to(ROOT)}:{n}: {text.strip()}" for p in files
+              for n, text in function_level_imports(p) if "#" not in text]
+    assert silent == []

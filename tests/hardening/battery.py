@@ -81,16 +81,15 @@ def _make_seeds() -> tuple[Seed, ...]:
     from puzzles.backslide import format_position
     from puzzles.dominimum.game import Game, Rules
     from puzzles.dominimum.records import record_of
-    from puzzles.game import game_class
     from puzzles.numbridge.field import Field
     from puzzles.regions import parse_region
     from solver.arrange.api import first
     from solver.arrange.problem import ArrangementProblem
     from solver.arrange.split import prefix_to_json, prefixes
     from solver.backslide import scramble, solved_positions
+    from solver.games import get_game
     from solver.numbridge.engine import solve as nb_solve
     from solver.play.match import play, run_match
-    from solver.play.registry import make_player
 
     out: list[Seed] = []
 
@@ -125,8 +124,8 @@ def _make_seeds() -> tuple[Seed, ...]:
     for kind, players in (("dominimum", 3), ("dominomega", 3)):
         game = Game.deal(kind, players, 5, Rules(True))
         lineup = ["greedy", "random", "greedy"]
-        play(game_class(kind)(game), [make_player(kind, n, seed=40 + i)
-                                      for i, n in enumerate(lineup)],
+        play(get_game(kind).state_class(game), [get_game(kind).make_player(n, seed=40 + i)
+                                                for i, n in enumerate(lineup)],
              [random.Random(40 + i) for i in range(len(lineup))])
         record = record_of(game, lineup)
         out.append(Seed(f"{kind}-record", js(record), "json", (
@@ -155,13 +154,13 @@ def _make_seeds() -> tuple[Seed, ...]:
     out.append(Seed("numbridge-field-text", f.to_text().encode(), "text", field_cmds, ".txt"))
     out.append(Seed("numbridge-field-json", js({**f.to_json(), "solution": nb_solve(f).solution}),
                     "json", field_cmds))
-    played = run_match("numbridge", ["greedy", "random"], 1, 3).games[0]
+    played = run_match(get_game("numbridge"), ["greedy", "random"], 1, 3).games[0]
     rec = played.record + "\n"
     out.append(Seed("numbridge-record", rec.encode(), "text", (
         ("numbridge", "analyse", "{F}", "--out", "{OUT}"),
         ("numbridge", "endgame", "{F}", "--max-nodes", "20000", "--out", "{OUT}"),
     ), ".txt"))
-    match = run_match("dominions", ["greedy", "random"], 1, 2).games[0]
+    match = run_match(get_game("dominions"), ["greedy", "random"], 1, 2).games[0]
     out.append(Seed("dominions-record", (match.record + "\n").encode(), "text", (
         ("dominions", "replay", "{F}", "--out", "{OUT}"),
         ("dominions", "analyse", "{F}", "--out", "{OUT}"),

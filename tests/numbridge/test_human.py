@@ -14,6 +14,7 @@ from puzzles.numbridge.field import Field
 from puzzles.numbridge.game import MAJORITY, Game, Move
 from puzzles.numbridge.state import NumbridgeState
 from solver.numbridge.deduction import LEVELS, Knowledge, lock, pencil_marks, singles
+from solver.numbridge.gamedef import NUMBRIDGE
 from solver.numbridge.generate import generate
 from solver.numbridge.human import (
     human_greedy,
@@ -112,7 +113,7 @@ def test_race_is_pascals_division_of_the_stakes() -> None:
 
 
 def test_win_chance_of_a_finished_game() -> None:
-    state, _ = play_one("numbridge", ["greedy-odds", "greedy"], 100)
+    state, _ = play_one(NUMBRIDGE, ["greedy-odds", "greedy"], 100)
     assert isinstance(state, NumbridgeState) and state.g.result is not None
     w = state.g.result.winner
     assert win_chance(state.g, w) == 1.0 and win_chance(state.g, 3 - w) == 0.0
@@ -169,7 +170,7 @@ def test_contesting_beats_block_building() -> None:
     wins = 0
     for k, seed in enumerate(range(100, 104)):
         lineup = ["greedy-odds", "greedy"] if k % 2 == 0 else ["greedy", "greedy-odds"]
-        state, _ = play_one("numbridge", lineup, seed)
+        state, _ = play_one(NUMBRIDGE, lineup, seed)
         assert isinstance(state, NumbridgeState) and state.g.result is not None
         wins += state.g.result.winner == 1 + lineup.index("greedy-odds")
     assert wins == 4
@@ -180,7 +181,7 @@ def test_contesting_players_make_longer_games() -> None:
     def mean_length(name: str) -> float:
         lengths = []
         for seed in range(100, 104):
-            state, _ = play_one("numbridge", [name, name], seed)
+            state, _ = play_one(NUMBRIDGE, [name, name], seed)
             assert isinstance(state, NumbridgeState) and state.g.result is not None
             assert state.g.result.reason == "blocks"
             lengths.append(len(state.g.history))
@@ -200,7 +201,7 @@ def test_human_greedy_is_reproducible() -> None:
 def test_mcts_odds_leaves_are_the_win_chances() -> None:
     from solver.numbridge.knowledge import OddsKnowledge
 
-    state, _ = play_one("numbridge", ["greedy-odds", "greedy-odds"], 101)
+    state, _ = play_one(NUMBRIDGE, ["greedy-odds", "greedy-odds"], 101)
     assert isinstance(state, NumbridgeState)
     early = NumbridgeState.new(state.g.field, state.g.solution, bag=state.g.initial_bag)
     for m in state.g.history[:30]:

@@ -16,6 +16,7 @@ from puzzles.numbridge.game import Game, Move, RoomSettings, deal_bag
 from puzzles.numbridge.record import read_record, replay, write_record
 from puzzles.numbridge.state import NumbridgeState
 from solver.numbridge.analysis import analyse
+from solver.numbridge.gamedef import NUMBRIDGE
 from solver.play.match import play_one
 from tests.cli_helpers import run
 
@@ -124,7 +125,7 @@ def test_games_between_equal_players_end_early_and_never_drawn() -> None:
     """A sample of the measurement in docs/numbridge.md (greedy against greedy, 30 givens)."""
     lengths = []
     for seed in range(100, 106):
-        state, _ = play_one("numbridge", ["greedy", "greedy"], seed)
+        state, _ = play_one(NUMBRIDGE, ["greedy", "greedy"], seed)
         assert isinstance(state, NumbridgeState)
         g = state.g
         assert g.result is not None

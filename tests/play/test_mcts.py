@@ -7,17 +7,16 @@ import random
 import pytest
 
 from puzzles.dominions.state import DominionsState
-from puzzles.game import GameState
-from solver.play.base import PlayerOptions
-from solver.play.match import GameSettings, new_game
+from puzzles.game import GameState, PlayerOptions
+from solver.games import get_game
+from solver.play.match import new_game
 from solver.play.mcts import MCTSPlayer
-from solver.play.registry import make_player
 
 
 def advanced(game: str, moves: int, seats: int = 2) -> GameState:  # type: ignore[type-arg]
     """A game after ``moves`` greedy moves (seeded)."""
-    state = new_game(game, 7, GameSettings(seats=seats))
-    greedy = make_player(game, "greedy", seed=3)
+    state = new_game(get_game(game), 7, seats=seats)
+    greedy = get_game(game).make_player("greedy", seed=3)
     rng = random.Random(3)
     for _ in range(moves):
         state.apply(greedy.choose(state, rng))
@@ -38,7 +37,7 @@ def test_redrawing_the_hidden_state_never_changes_the_choice(game: str, seats: i
         g = other.g  # type: ignore[attr-defined]
         hidden.add(repr((g.hands, g.bag) if game == "numbridge"
                         else (g.hands, g.supply, g.missions)))
-        player = MCTSPlayer(PlayerOptions(seed=5, max_nodes=25))
+        player = MCTSPlayer(PlayerOptions(seed=5, max_nodes=25), get_game(game).knowledge())
         choices.add(other.move_text(player.choose(other, random.Random(5))))
     assert len(hidden) > 1, "the redraws should differ in what the seat cannot see"
     assert len(choices) == 1
@@ -48,7 +47,7 @@ def test_same_seed_same_move_and_a_legal_one() -> None:
     state = advanced("dominions", 12)
     moves = []
     for _ in range(2):
-        p = MCTSPlayer(PlayerOptions(seed=2, max_nodes=40))
+        p = MCTSPlayer(PlayerOptions(seed=2, max_nodes=40), get_game("dominions").knowledge())
         moves.append(p.choose(state, random.Random(2)))
         assert p.last is not None and p.last.iterations == 40
         assert sum(n for _, n, _ in p.last.children) <= 40
@@ -59,7 +58,7 @@ def test_same_seed_same_move_and_a_legal_one() -> None:
 
 def test_time_budget_stops_the_search() -> None:
     state = advanced("dominions", 6)
-    p = MCTSPlayer(PlayerOptions(seed=1, move_time=0.05))
+    p = MCTSPlayer(PlayerOptions(seed=1, move_time=0.05), get_game("dominions").knowledge())
     p.choose(state, random.Random(1))
     assert p.last is not None and p.last.iterations >= 1 and p.last.seconds < 1.0
 
@@ -69,7 +68,7 @@ def test_mcts_takes_a_capture_the_collection_proves_unique() -> None:
 
     from solver.play.regress import run_file
 
-    outcomes = run_file(Path(__file__).parents[1] / "data" / "regress-dominions.txt")
+    outcomes = run_file(Path(__file__).parents[1] / "data" / "regress-dominions.txt", get_game)
     assert len(outcomes) == 26  # 6 puzzle answers and 20 life-and-death cases
     bad = [(o.case.name, o.answer) for o in outcomes if not o.as_expected]
     assert bad == []

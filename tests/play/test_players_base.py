@@ -1,5 +1,5 @@
-"""The shared player registry: every registered player plays legal moves in every game, and no
-player's choice depends on hidden state it cannot see."""
+"""Every game's players: each plays legal moves, and no player's choice depends on hidden
+state it cannot see."""
 
 import random
 
@@ -10,8 +10,8 @@ from puzzles.dominions.state import DominionsState
 from puzzles.errors import InvalidInputError
 from puzzles.game import GameState
 from puzzles.numbridge.state import NumbridgeState
+from solver.games import game_names, get_game
 from solver.numbridge.generate import generate
-from solver.play.registry import make_player, player_names
 
 
 def start(game: str) -> GameState:
@@ -25,8 +25,7 @@ def start(game: str) -> GameState:
     return NumbridgeState.new(gen.field, gen.solution, bag_seed=11)
 
 
-CASES = [(g, n) for g in ("dominions", "dominimum", "dominomega", "numbridge")
-         for n in player_names(g)]
+CASES = [(g, n) for g in game_names() for n in get_game(g).player_names()]
 
 
 @pytest.mark.parametrize(("game", "name"), CASES)
@@ -35,7 +34,7 @@ def test_player_moves_are_legal(game: str, name: str) -> None:
     rng = random.Random(2)
     for _ in range(3):
         state.apply(random.Random(len(state.history())).choice(state.legal_move_list()))
-    player = make_player(game, name, seed=4, max_nodes=60)
+    player = get_game(game).make_player(name, seed=4, max_nodes=60)
     before = state.to_json()
     move = player.choose(state, rng)
     assert state.to_json() == before, "choose() must leave the state as it found it"
@@ -51,14 +50,14 @@ def test_redrawing_hidden_state_never_changes_the_choice(game: str, name: str) -
     seat = state.to_move()
     for k in range(3):
         other_truth = state.determinize(seat, random.Random(100 + k))
-        a = make_player(game, name, seed=7).choose(state, random.Random(5))
-        b = make_player(game, name, seed=7).choose(other_truth, random.Random(5))
+        a = get_game(game).make_player(name, seed=7).choose(state, random.Random(5))
+        b = get_game(game).make_player(name, seed=7).choose(other_truth, random.Random(5))
         assert state.move_text(a) == other_truth.move_text(b)
 
 
 def test_unknown_names_are_refused_with_the_known_ones() -> None:
     with pytest.raises(InvalidInputError, match="unknown player 'alphazero'") as info:
-        make_player("dominions", "alphazero")
-    assert ", ".join(player_names("dominions")) in info.value.message
+        get_game("dominions").make_player("alphazero")
+    assert ", ".join(get_game("dominions").player_names()) in info.value.message
     with pytest.raises(InvalidInputError, match="unknown game"):
-        make_player("go", "random")
+        get_game("go")

@@ -15,9 +15,10 @@ import pytest
 from puzzles.dominimum.state import DominimumState
 from puzzles.numbridge.state import NumbridgeState
 from solver.dominimum.analysis import mission_report, omega_report
+from solver.dominimum.regress_cases import assignments
+from solver.games import get_game
+from solver.numbridge.regress_cases import certain_wins
 from solver.play.regress import Case, parse_cases, run_file
-from solver.play.regress_make import assignments, certain_wins
-from solver.play.review import load_record
 
 DATA = Path(__file__).parents[1] / "data"
 GAMES = ("dominions", "dominimum", "dominomega", "numbridge")
@@ -28,11 +29,7 @@ def cases(game: str) -> list[Case]:
 
 
 def position(case: Case) -> Any:
-    start, moves = load_record(case.record)
-    state = start.clone()
-    for m in moves:
-        state.apply(m)
-    return state
+    return get_game(case.game).state_from_record(case.record)
 
 
 def networkx_winner(state: DominimumState, missions: list[tuple[int, int]]) -> int:
@@ -90,7 +87,7 @@ def test_numbridge_answers_are_the_certain_wins() -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_regression_file_runs_as_marked(game: str) -> None:
-    outcomes = run_file(DATA / f"regress-{game}.txt")
+    outcomes = run_file(DATA / f"regress-{game}.txt", get_game)
     assert len(outcomes) >= 5
     bad = [(o.case.name, o.answer) for o in outcomes if not o.as_expected]
     assert bad == []
@@ -107,14 +104,14 @@ def test_dominimum_play_goes_through_the_one_runner(tmp_path: Path,
     import json
 
     from puzzles.dominimum.records import record_of
-    from solver.play.match import GameSettings, play_one
+    from solver.play.match import play_one
     from tests.cli_helpers import run
 
     rec = tmp_path / "r.json"
     code, _, err = run(["dominimum", "play", "--players", "mcts,greedy,greedy", "--max-nodes",
                         "8", "--seed", "4", "--record", str(rec)], capsys)
     assert code == 0, err
-    state, _ = play_one("dominimum", ["mcts", "greedy", "greedy"], 4, GameSettings(seats=3),
+    state, _ = play_one(get_game("dominimum"), ["mcts", "greedy", "greedy"], 4,
                         max_nodes=8)
     assert isinstance(state, DominimumState)
     assert json.loads(rec.read_text()) == record_of(state.g, ["mcts", "greedy", "greedy"])

@@ -1,0 +1,83 @@
+"""The Dominimum and Dominomega game objects: the rules-level definitions of
+:mod:`puzzles.dominimum.gamedef` with their players, the search knowledge of
+:mod:`solver.dominimum.knowledge` and their pictures.
+
+The game's modules are imported when first used (a command that only names the game stays
+quick to start).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from puzzles.dominimum.gamedef import DominimumDef, DominomegaDef
+from puzzles.dominimum.state import DominimumState
+from puzzles.game import GameDef, GameState, PlayerFactory, PlayerOptions
+from solver.play.base import BasePlayer
+from solver.play.standard import standard_players
+
+
+class DominimumPlayer(BasePlayer):
+    """Dominimum/Dominomega ``greedy`` or ``lookahead`` behind the one player interface: the
+    game's strategy is handed a sample of what the seat to move cannot see."""
+
+    def __init__(self, name: str, options: PlayerOptions) -> None:
+        super().__init__(options)
+        from solver.dominimum.players import STRATEGIES  # the placement search loads here
+
+        self.name = name
+        self.inner = STRATEGIES[name](options.seed)
+
+    def choose(self, state: GameState[Any], rng: random.Random) -> Any:
+        assert isinstance(state, DominimumState)
+        sample = state.determinize(state.to_move(), rng)
+        assert isinstance(sample, DominimumState)
+        return self.inner.choose(sample.g)
+
+
+def _strategy(name: str) -> PlayerFactory:
+    return lambda options: DominimumPlayer(name, options)
+
+
+def _expect(options: PlayerOptions) -> BasePlayer:
+    from solver.dominimum.expect import ExpectPlayer  # the mission inference loads here
+
+    return ExpectPlayer(options)
+
+
+class _Family(GameDef):
+    """The players, knowledge and pictures both games share."""
+
+    def players(self) -> Mapping[str, PlayerFactory]:
+        return {**standard_players(self), "greedy": _strategy("greedy"),
+                "lookahead": _strategy("lookahead")}
+
+    def knowledge(self) -> Any:
+        from solver.dominimum.knowledge import DominimumKnowledge  # loads the placement search
+
+        return DominimumKnowledge()
+
+    def picture(self, state: GameState[Any], title: str = "", moves: tuple[str, ...] = ()
+                ) -> str:
+        """The layout (``moves`` are not marked)."""
+        from reports.dominimum import layout_svg  # drawing loads when asked for
+
+        assert isinstance(state, DominimumState)
+        return layout_svg(state.g.layout, title=title)
+
+
+class Dominimum(_Family, DominimumDef):
+    """Dominimum with ``random``, ``mcts``, ``greedy``, ``lookahead`` and ``expect``."""
+
+    def players(self) -> Mapping[str, PlayerFactory]:
+        return {**super().players(), "expect": _expect}
+
+
+class Dominomega(_Family, DominomegaDef):
+    """Dominomega with ``random``, ``mcts``, ``greedy`` and ``lookahead``."""
+
+
+DOMINIMUM = Dominimum()
+DOMINOMEGA = Dominomega()
