@@ -24,6 +24,7 @@ import argparse
 import gzip
 import json
 import os
+import signal
 import sys
 import time
 from collections.abc import Iterator
@@ -74,6 +75,9 @@ class Solver:
         self.cpu_limit = cpu_limit
         self.progress = progress
         self.start = time.process_time()
+        self.depth = 0  # plies below the root of the current search
+        self.root_moves: tuple[int, int] = (0, 0)  # (root moves searched, legal at the root)
+        self.passes: list[tuple[int, int]] = []  # finished MTD(f) calls: (beta, result)
 
     # ---------------------------------------------------------------- keys
     def relevant(self, pos: Position) -> int:
@@ -170,8 +174,10 @@ class Solver:
         if self.stats.nodes % 100_000 == 0:
             spent = time.process_time() - self.start
             if self.progress:
+                done, total = self.root_moves
                 print(f"{self.stats.nodes} nodes, {len(self.table)} positions, "
-                      f"{spent:.0f} s CPU", file=sys.stderr, flush=True)
+                      f"{spent:.0f} s CPU, MTD(f) call {len(self.passes) + 1}, "
+                      f"root move {done + 1} of {total}", file=sys.stderr, flush=True)
             if self.cpu_limit is not None and spent > self.cpu_limit:
                 raise TimeoutError(f"CPU limit {self.cpu_limit:g} s reached")
         if self.node_limit is not None and self.stats.nodes > self.node_limit:
@@ -182,10 +188,19 @@ class Solver:
         before = self.diff(pos)
         best = -INF if white else INF
         best_move: Move | None = None
-        for m in self.moves(pos, self._first(pos, key, sym)):
+        root = self.depth == 0
+        ordered = list(self.moves(pos, self._first(pos, key, sym))) if root else None
+        for i, m in enumerate(ordered if ordered is not None
+                              else self.moves(pos, self._first(pos, key, sym))):
+            if ordered is not None:
+                self.root_moves = (i, len(ordered))
             pos.push(m)
             d = self.diff(pos) - before
-            v = d + self.search(pos, a - d, b - d)
+            self.depth += 1
+            try:
+                v = d + self.search(pos, a - d, b - d)
+            finally:
+                self.depth -= 1
             pos.pop()
             if white:
                 if v > best:
@@ -218,6 +233,7 @@ class Solver:
         while lo < hi:
             beta = g + 1 if g == lo else g
             g = self.search(p, beta - 1, beta)
+            self.passes.append((beta, g))
             if g < beta:
                 hi = g
             else:
@@ -311,13 +327,21 @@ def solve(base: int, proof_path: Path | None = None, node_limit: int | None = No
     When a limit stops the search, the bounds proved at the root are reported."""
     s = Solver(base, node_limit=node_limit, cpu_limit=cpu_limit, progress=True)
     start = time.process_time()
+
+    def stop(signum: int, frame: object) -> None:
+        raise TimeoutError(f"signal {signal.Signals(signum).name}")
+
+    signal.signal(signal.SIGTERM, stop)
     try:
         value = s.value(guess=guess)
-    except TimeoutError as exc:
+    except (TimeoutError, KeyboardInterrupt) as exc:
         lo, hi = s.table.get(s.key(s.root)[0], (-INF, INF))
+        done, total = s.root_moves
         return {"base": base, "cells": len(s.root.board), "value": None,
-                "stopped": str(exc), "root_bounds": [lo if lo > -INF else None,
-                                                     hi if hi < INF else None],
+                "stopped": str(exc) or type(exc).__name__,
+                "root_bounds": [lo if lo > -INF else None, hi if hi < INF else None],
+                "mtdf_calls_finished": [list(c) for c in s.passes],
+                "root_moves_searched": done, "root_moves": total,
                 "nodes": s.stats.nodes, "table": len(s.table),
                 "cpu_seconds": round(time.process_time() - start, 1)}
     out: dict[str, Any] = {"base": base, "cells": len(s.root.board), "value": value,

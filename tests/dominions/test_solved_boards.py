@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.dominions.proof_check import ProofError, check
+from tests.dominions.proof_check import ProofError, board_cells, check
 
 RESULTS = Path(__file__).parents[2] / "docs" / "results"
 
@@ -65,3 +65,19 @@ def test_base_3_proof_replays() -> None:
         pytest.skip("base 3 was not solved within the time box (docs/results.md, Q7)")
     doc = load("dominions-base3.json.gz")
     check(doc)
+
+
+def test_a_time_boxed_run_stops_cleanly_and_says_how_far_it_got() -> None:
+    """A node limit on base 3 is no answer: value None, the reason, the root's progress; the
+    root's move count is the plain rules' count of legal first moves."""
+    from solver.dominions.solve_game import solve
+    from tests.dominions.plain_rules import play
+
+    out = solve(3, node_limit=3000)
+    assert out["value"] is None and out["stopped"] == "node limit 3000 reached"
+    assert out["root_bounds"] == [None, None] and out["mtdf_calls_finished"] == []
+    cells = board_cells(3)
+    on = set(cells)
+    openings = sum(1 for c in cells for p in range(1, 64) if play({}, on, c, p, "W"))
+    assert out["root_moves"] == openings + 1  # and the pass
+    assert 0 <= out["root_moves_searched"] < out["root_moves"] and out["nodes"] == 3001
