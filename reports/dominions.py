@@ -30,6 +30,7 @@ EMPTY_FILL, EMPTY_STROKE = "#e9e5db", "#d2cbbb"
 GROUP_COLOUR = {0: "#1f77b4", 1: "#d62728"}
 EYE_SHAPE = {0: ("ring", "#1f3b73", "White's eye"), 1: ("diamond", "#111111", "Black's eye")}
 LAST_COLOUR, HIGHLIGHT_COLOUR, OSCILLATION_COLOUR = "#ffbf00", "#2ca02c", "#9467bd"
+STATUS_COLOUR = "#c05800"
 STYLE = Style(cell_size=19.0, beam_width=3.0, margin=10.0, empty_fill=EMPTY_FILL,
               cell_stroke=EMPTY_STROKE, label_scale=0.42)
 
@@ -47,6 +48,8 @@ class Marks:
     highlight_label: str = "highlighted cell"  # its legend entry
     labels_label: str = "label"  # the legend entry of ``labels``
     last_label: str = "last move"  # the legend entry of ``last``
+    status: dict[int, str] = field(default_factory=dict)  # cell -> a letter of a group's status
+    status_legend: dict[str, str] = field(default_factory=dict)  # letter -> what it means
 
 
 def position_svg(pos: Position, marks: Marks | None = None, title: str | None = None,
@@ -113,6 +116,20 @@ def position_svg(pos: Position, marks: Marks | None = None, title: str | None = 
                                 colour="#d62728",
                                 labels={b.cells[i]: t for i, t in marks.labels.items()}))
         legend.append(LegendEntry("text", "#d62728", marks.labels_label, "1"))
+    if marks.status:
+        where = frozenset(b.cells[i] for i in marks.status)
+        overlays.append(Overlay("marker", where, colour="#ffffff", shape="dot"))
+        overlays.append(Overlay("marker", where, colour="#ffffff", shape="dot",
+                                offset=(0.08, 0.0)))
+        overlays.append(Overlay("marker", where, colour="#ffffff", shape="dot",
+                                offset=(-0.08, 0.0)))
+        overlays.append(Overlay("label", where,
+                                colour=STATUS_COLOUR,
+                                labels={b.cells[i]: t for i, t in marks.status.items()}))
+        shown = set(marks.status.values())
+        for letter, meaning in marks.status_legend.items():
+            if letter in shown:
+                legend.append(LegendEntry("text", STATUS_COLOUR, meaning, letter))
     names = {b.cells[i]: b.names[i] for i in range(len(b))} if cell_names else None
     return board_svg(grid("hexagon"), b.cells, pieces, overlays,
                      style=NUMBERED_STYLE if numbers else STYLE, title=title,

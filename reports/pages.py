@@ -129,9 +129,6 @@ class DominionsGroup(Protocol):
     """A group of an analysis (``solver.dominions.analysis.GroupReport``)."""
 
     @property
-    def alive(self) -> bool: ...
-
-    @property
     def atari(self) -> bool: ...
 
     @property
@@ -140,8 +137,7 @@ class DominionsGroup(Protocol):
     @property
     def liberties(self) -> int: ...
 
-    @property
-    def alive_now(self) -> bool: ...
+    def status_text(self, pos: Position) -> str: ...
 
 
 class DominionsGroupView(Protocol):
@@ -183,24 +179,26 @@ class DominionsAnalysis(Protocol):
 
 
 def dominions_analysis_page(a: DominionsAnalysis, picture: str) -> str:
-    """``solver dominions analyse --html``: the position (``picture``), its groups and eyes."""
+    """``solver dominions analyse --html``: the position (``picture``), its groups with their
+    proved status, and the eyes."""
     pos = a.position
     name = pos.board.name
     rows: list[list[object]] = [
         [COLOUR_LETTERS[g.view.colour], len(g.view.cells),
          " ".join(name(c) for c in sorted(g.view.cells)),
          f"{g.liberties}: " + " ".join(name(c) for c in sorted(g.view.liberties)),
-         "yes" if g.alive else "now" if g.alive_now else "", "yes" if g.atari else ""]
+         g.status_text(pos), "yes" if g.atari else ""]
         for g in a.groups]
     return render_page("Dominions analysis", [Section("Dominions position", [
         f"{len(pos.moves)} moves played; score W {a.score['W']}, B {a.score['B']}; "
         f"legal placements W {a.legal_counts['W']}, B {a.legal_counts['B']}; "
         f"{len(a.sections)} sections.",
         "W eyes: " + (" ".join(name(c) for c in a.eyes["W"]) or "none") + ". B eyes: "
-        + (" ".join(name(c) for c in a.eyes["B"]) or "none") + ". Eyes by oscillation: "
-        + (" ".join(name(c) for c in a.oscillation_cells) or "none") + ".",
-    ], [Figure(picture, "groups outlined, eyes dotted, last move in amber")],
-        [Table(["colour", "size", "cells", "liberties", "alive", "atari"], rows)])])
+        + (" ".join(name(c) for c in a.eyes["B"]) or "none") + ". Eyes by oscillation "
+        "(proved): " + (" ".join(name(c) for c in a.oscillation_cells) or "none") + ".",
+    ], [Figure(picture, "groups outlined with their status letter, eyes dotted, "
+               "last move in amber")],
+        [Table(["colour", "size", "cells", "liberties", "status", "atari"], rows)])])
 
 
 class GamePuzzle(Protocol):

@@ -26,7 +26,8 @@ COLOUR_LETTERS = "WB"
 SIDES = tuple(range(6))
 DIRECTIONS = (1, 2, 4, 8, 16, 32)
 ALL_PIECES = tuple(range(1, 64))  # the blank (0) takes no part in the game
-BASES = (8, 9, 10)
+BASES = (8, 9, 10)  # the boards of play (the game's board is base 9)
+STUDY_BASES = tuple(range(2, 11))  # project rule: bases 2-7 are small boards for study and proofs
 
 
 def opposite_side(k: int) -> int:
@@ -60,7 +61,8 @@ def mask_pieces(mask: int) -> list[int]:
 
 
 class Board:
-    """The cells of a Dominions board of ``base`` 8, 9 or 10 and their neighbour tables.
+    """The cells of a Dominions board of ``base`` 2-10 and their neighbour tables (8, 9 and
+    10 are boards of play; 2-7 small boards for study: life-and-death checks, solved games).
 
     Attributes
     ----------
@@ -73,8 +75,8 @@ class Board:
     """
 
     def __init__(self, base: int = 9) -> None:
-        if base not in BASES:
-            raise InvalidInputError(f"board base must be one of 8, 9, 10, not {base}")
+        if base not in STUDY_BASES:
+            raise InvalidInputError(f"board base must be 2-10 (8, 9, 10 for play), not {base}")
         self.base = base
         m = base - 1
         cells = [(q, r) for q in range(-m, m + 1) for r in range(-m, m + 1) if abs(q + r) <= m]

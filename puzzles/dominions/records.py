@@ -4,7 +4,8 @@ A move is the colour, then in brackets ``P``, the piece number and the cell; a p
 (``W[pass]`` is read too). Moves are separated by ``;`` and any white space; ``#`` starts a
 comment that runs to the end of the line. Every error names the line and column (from 1, in
 characters) of the offending token. Project rule: an optional first token ``BASE[8]``
-(or 9, 10) names the board; base 9 is the default and is not written.
+(or 9, 10; the small study boards 2-7 too) names the board; base 9 is the default and is not
+written.
 
 Examples
 --------
@@ -25,7 +26,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from puzzles.dominions.board import COLOUR_LETTERS
+from puzzles.dominions.board import COLOUR_LETTERS, STUDY_BASES
 from puzzles.dominions.position import Move, Position
 from puzzles.errors import (
     IllegalMoveError,
@@ -86,10 +87,9 @@ def parse_record(text: str) -> Record:
                                  where=f"{place}: move {len(moves) + 1}")
             tag, inner = m.group(1).upper(), m.group(2).strip()
             if tag == "BASE":
-                if not first or inner not in ("8", "9", "10"):
-                    raise ParseError(f"{quoted(tok)}: BASE[n] may only come first, with n = 8, 9 "
-                                     "or 10",
-                                     where=place)
+                if not first or inner not in [str(b) for b in STUDY_BASES]:
+                    raise ParseError(f"{quoted(tok)}: BASE[n] may only come first, with n = "
+                                     "2-10 (8, 9 or 10 for play)", where=place)
                 base = int(inner)
                 first = False
                 continue

@@ -121,8 +121,9 @@ class DominionsType(PuzzleType):
             t = Tracker(snapshot)
             for target in _targets(t, goal):
                 nodes = [0]
-                sols = solutions(t, goal, target, nodes)
-                if len(sols) == 1:
+                undecided: list[Move] = []
+                sols = solutions(t, goal, target, nodes, undecided=undecided)
+                if len(sols) == 1 and not undecided:
                     proof: dict[str, object] = {}
                     if goal == "eye":  # the neighbour shortcut, re-proven by playing every move
                         plain = solutions(t, goal, target, quick=False)

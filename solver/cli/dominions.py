@@ -22,7 +22,7 @@ from reports.text import key_values, table
 from solver.cli.common import Output, html_option, output_options, svg_option, write_picture
 from solver.cli.play import budget_options, match_command_body, split_players
 from solver.cli.vocabulary import alias, alias_command, seat_alias
-from solver.dominions.analysis import Analysis, analyse
+from solver.dominions.analysis import Analysis, analyse, status_marks
 from solver.dominions.gamedef import DOMINIONS
 from solver.dominions.players import DEFAULT_BUDGET
 from solver.dominions.puzzles import GOALS, Puzzle, answer_move, find_puzzles
@@ -77,15 +77,17 @@ def replay_cmd(record: Path, move: int | None, output: Output) -> None:
 
 
 def analysis_marks(a: Analysis) -> Marks:
-    """The picture marks of an analysis: groups, eyes, oscillation eyes, the last move."""
+    """The picture marks of an analysis: groups with their status letter, eyes, proved
+    eyes by oscillation, the last move."""
     pos = a.position
     last = pos.last_outcome()
     last_cells: list[int] = []
     if last is not None and not last[0].is_pass:
         last_cells = [last[0].cell]
+    status, legend = status_marks(a)
     return Marks(groups=[(g.view.colour, sorted(g.view.cells)) for g in a.groups],
                  eyes={0: a.eyes["W"], 1: a.eyes["B"]}, oscillation=a.oscillation_cells,
-                 last=last_cells)
+                 last=last_cells, status=status, status_legend=legend)
 
 
 def analysis_text(a: Analysis) -> str:
@@ -97,15 +99,21 @@ def analysis_text(a: Analysis) -> str:
         rows.append([COLOUR_LETTERS[g.view.colour], len(g.view.cells),
                      " ".join(name(c) for c in sorted(g.view.cells))[:40],
                      f"{g.liberties}: " + " ".join(name(c) for c in sorted(g.view.liberties)),
-                     "alive" if g.alive else "alive now" if g.alive_now
-                     else ("atari" if g.atari else "")])
+                     g.status_text(pos)])
+
+    def cells(items: list[int]) -> str:
+        return " ".join(name(c) for c in items) or "-"
+
+    quality = [f"{name(c)} ({k}: {r})" for k, v in a.eye_quality_reasons.items()
+               for c, r in sorted(v.items()) if c in a.eye_quality]
     facts = key_values([
         ("legal moves", f"W {a.legal_counts['W']}, B {a.legal_counts['B']}"),
         ("sections", len(a.sections)),
-        ("W eyes", " ".join(name(c) for c in a.eyes["W"]) or "-"),
-        ("B eyes", " ".join(name(c) for c in a.eyes["B"]) or "-"),
-        ("oscillation eyes", " ".join(name(c) for c in a.oscillation_cells) or "-"),
-        ("eye quality", " ".join(name(c) for c in a.eye_quality) or "-"),
+        ("W eyes", cells(a.eyes["W"])),
+        ("B eyes", cells(a.eyes["B"])),
+        ("W eyes by oscillation (proved)", cells(a.oscillation_eyes["W"])),
+        ("B eyes by oscillation (proved)", cells(a.oscillation_eyes["B"])),
+        ("eye quality", "; ".join(quality) or "-"),
     ])
     return (summary_text(pos) + "\n" + facts + "\n\n"
             + table(["colour", "size", "cells", "liberties", "status"], rows))
@@ -129,12 +137,18 @@ def analyse_cmd(record: Path, move: int | None, svg_path: Path | None, html_path
                 output: Output) -> None:
     """Groups, liberties, sections, atari, eyes, oscillation and life of a position.
 
+    Every group's status is proved by the life-and-death prover: pass-alive (with the
+    reason), alive with answers, killable (with the opponent's sequence) or unknown (the
+    budget, deterministic).
+
     JSON: {"moves_played", "to_move", "score", "legal_moves": {"W": n, "B": n},
     "groups": [{"colour", "cells", "liberties" (beams), "liberty_beams", "liberty_cells",
-    "alive", "alive_now", "atari", "eyes", "oscillation_eyes"}], "sections", "atari",
-    "eyes": {"W", "B"}, "oscillation_eyes": {"W", "B"}, "eye_quality",
-    "eye_quality_by_player": {"W", "B"}, "scope", "cells": {"e5": {"fitting", "held", "legal",
-    "oscillating", "plain", "suicide", "capture_liberties"}}}.
+    "status", "alive", "atari", "eyes", "oscillation_eyes", "life": {"status", "pass":
+    {"status", "reason", "why", "sequence", "cells", "budget"}, "answers"}}], "sections",
+    "atari", "eyes": {"W", "B"}, "oscillation_eyes": {"W", "B"} (proved), "oscillation_now",
+    "eye_quality", "eye_quality_by_player": {"W", "B"}, "eye_quality_reasons", "scope",
+    "cells": {"e5": {"fitting", "held", "legal", "oscillating", "plain", "suicide",
+    "capture_liberties"}}}.
     """
     a = analyse(load(record, move))
     if svg_path is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from puzzles.dominions import Position
+from puzzles.dominions import Move, Position
 from reports.dominions import Marks, position_svg
 from reports.html import Figure, Section, Table
 from solver.dominions.analysis import analyse
@@ -39,8 +39,9 @@ def puzzle_section(p: Puzzle) -> Section:
                                       highlight_label="the answer"),
                           title=f"answer: {p.answer}")
     legal = sum(1 for _ in ppos.legal_placements())
-    found = solutions(Tracker(ppos.copy()), p.goal, frozenset(target))
-    if found == [ans]:
+    undecided: list[Move] = []
+    found = solutions(Tracker(ppos.copy()), p.goal, frozenset(target), undecided=undecided)
+    if found == [ans] and not undecided:
         proof = (f"proven unique when this page was made: of the {legal} legal placements "
                  f"only this one meets the goal (exhaustive search to depth {p.depth})")
     else:

@@ -1,28 +1,29 @@
 """Analysis of a Dominions position: groups, liberties, sections, atari, what fits every vacant
 cell, eyes of both kinds, eye quality and life, following the seed (``000``).
 
-Definitions (seed; reference ``dominions.md``). X is a player, Y his opponent.
+Definitions (seed; reference ``dominions.md``; ``docs/dominions.md``, "Life and death"). X is
+a player, Y his opponent.
 
 - **Liberties** are beams: "the liberties of a group are the beams that border on vacant
   cells". Two beams of one group into the same vacant cell are two liberties. A group is in
-  **atari** when it has exactly one liberty beam and no eye (below) of either kind.
-  Legality only needs "none" against "at least one", so the rules (``Position``) are unaffected.
+  **atari** when it has exactly one liberty beam and is not pass-alive. Legality only needs
+  "none" against "at least one", so the rules (``Position``) are unaffected.
 - An **eye** of X (permanent) is a vacant cell where an X group has a liberty and for which Y
   holds no matching piece. Hands only shrink and a cell's constraints only grow, so Y can
-  never fill it: **this holds for all future play**, and the X groups with a liberty there live
-  for all future play (unless X fills the cell himself: only X can).
-- An **eye by oscillation** of X is a vacant cell where an X group has a liberty, Y holds at
-  least one matching piece and each of them would oscillate. It holds **only now**: later moves
-  change the liberties around the cell. The seed's two-sided eye by oscillation (neither player
-  can fill the cell) is a cell that is an eye by oscillation of both.
+  never fill it: **this holds for all future play**.
+- An **eye by oscillation** of X is a vacant cell where an X group has a liberty and Y holds
+  matching pieces, each of which would oscillate now (``oscillation_now``); it is **proved**
+  (``oscillation_eyes``) when the prover shows that Y can never fill it while X passes.
+  The seed's two-sided eye by oscillation is a cell that is one for both players.
 - **Eye quality** (the seed's example): a cell both players can fill where every legal filling,
   by either player, captures and leaves the new group with one liberty (beam). A plain
   (non-capturing) or suicide filling spoils it. Per player, ``eye_quality_by_player[X]`` lists
   the cells where X can fill and every legal X filling is such a capture; the seed's cells are
-  those in both lists. **Only now**.
-- A group is **alive** (for all future play) when it has a liberty at its own permanent eye,
-  **alive now** when it has a permanent eye or an eye by oscillation. A group whose only
-  liberty is its own eye is alive, not in atari.
+  those in both lists; ``eye_quality_reasons`` says why, cell by cell. **Only now**.
+- A group's **status** comes from the life-and-death prover (``solver.dominions.life``):
+  ``pass-alive`` (it lives unconditionally: the opponent cannot capture it even if its owner
+  never answers), ``alive with answers``, ``killable`` (with the opponent's sequence) or
+  ``unknown``. ``alive`` is ``status == "pass-alive"``.
 
 Groups and sections come from the networkx reference (``solver.dominions.graphs``); legality
 of each placement comes from the rules (``Position``); the liberties a capture leaves are counted on
@@ -34,6 +35,8 @@ Examples
 >>> a = analyse(replay("W[P63i9];B[P55h8]"))
 >>> a.legal_counts["W"] > 0, a.score
 (True, {'W': -61, 'B': -61})
+>>> [g.life.status for g in a.groups if g.life is not None]
+['killable', 'killable']
 """
 
 from __future__ import annotations
@@ -45,13 +48,17 @@ from typing import Any
 from puzzles.dominions import COLOUR_LETTERS, Move, Position
 from puzzles.dominions.board import fitting_mask, mask_pieces
 from solver.dominions.graphs import GroupView, beam_graph, groups, sections
+from solver.dominions.life import Verdict
+from solver.dominions.life_report import GroupLife, LifeBudget, group_life, oscillation_eye_proof
 
 SCOPE = {
     "eyes": "all future play: the opponent never again holds a matching piece "
             "(only the owner can fill the cell)",
-    "alive": "all future play, while the owner does not fill his eye",
-    "oscillation_eyes": "now",
-    "alive_now": "now",
+    "status": "pass-alive: every continuation in which the owner passes (proved); "
+              "alive with answers: the owner answers every placement (proved one answer "
+              "deep); killable: the opponent's sequence captures if the owner passes",
+    "oscillation_eyes": "every continuation in which the owner passes (proved)",
+    "oscillation_now": "now",
     "eye_quality": "now",
     "atari": "now",
     "liberties": "now",
@@ -83,15 +90,19 @@ class CellReport:
             and all(n == 1 for n in caps)
 
 
+STATUS_LETTERS = {"pass-alive": "P", "alive with answers": "A", "killable": "K",
+                  "unknown": "?"}  # the letter of each proved status on a board picture
+
+
 @dataclass
 class GroupReport:
-    """A group with its liberties, eyes and life."""
+    """A group with its liberties, eyes and life (``life`` is None when not computed)."""
 
     view: GroupView
-    alive: bool
     atari: bool
     eyes: list[int]
     oscillation_eyes: list[int] = field(default_factory=list)
+    life: GroupLife | None = None
 
     @property
     def liberties(self) -> int:
@@ -99,9 +110,33 @@ class GroupReport:
         return len(self.view.beams)
 
     @property
-    def alive_now(self) -> bool:
-        """Alive for all future play, or through an eye by oscillation now."""
-        return self.alive or bool(self.oscillation_eyes)
+    def alive(self) -> bool:
+        """Proved to live unconditionally (pass-alive): by the prover, or without it by an
+        own eye or a proved eye by oscillation."""
+        if self.life is not None:
+            return self.life.status == "pass-alive"
+        return bool(self.eyes or self.oscillation_eyes)
+
+    @property
+    def status(self) -> str:
+        """The prover's status, or ``not analysed``."""
+        return self.life.status if self.life is not None else "not analysed"
+
+    def status_text(self, pos: Position) -> str:
+        """The status in a few words: the reason of a proof, the first moves of a kill
+        (move names on ``pos``, the analysed position)."""
+        life = self.life
+        if life is None:
+            return "atari" if self.atari else ""
+        if life.status == "pass-alive":
+            return f"pass-alive ({life.passing.reason})"
+        if life.status == "killable":
+            seq = [pos.move_text(m) for m in life.passing.sequence]
+            shown = " ".join(seq[:3]) + (" ..." if len(seq) > 3 else "")
+            return f"killable: {shown}" + (" (atari)" if self.atari else "")
+        if life.status == "alive with answers":
+            return "alive with answers"
+        return f"unknown ({life.passing.reason})"
 
 
 @dataclass
@@ -119,10 +154,12 @@ class Analysis:
     legal_counts: dict[str, int]
     score: dict[str, int]
     notes: list[str] = field(default_factory=list)
+    oscillation_now: dict[str, dict[int, Verdict | None]] = field(default_factory=dict)
+    eye_quality_reasons: dict[str, dict[int, str]] = field(default_factory=dict)
 
     @property
     def oscillation_cells(self) -> list[int]:
-        """Cells that are an eye by oscillation of either player."""
+        """Cells that are a proved eye by oscillation of either player."""
         return sorted(set(self.oscillation_eyes["W"]) | set(self.oscillation_eyes["B"]))
 
     def to_json(self) -> dict[str, Any]:
@@ -138,6 +175,12 @@ class Analysis:
                    for c, d in view.beams]
             return sorted(out, key=lambda b: (_name_key(b["cell"]), b["direction"]))
 
+        pos = self.position
+
+        def now(verdicts: dict[int, Verdict | None]) -> dict[str, Any]:
+            return {name(c): None if v is None else v.to_json(pos)
+                    for c, v in sorted(verdicts.items(), key=lambda kv: _name_key(name(kv[0])))}
+
         return {
             "moves_played": len(self.position.moves),
             "to_move": COLOUR_LETTERS[self.position.to_move],
@@ -146,18 +189,23 @@ class Analysis:
             "groups": [
                 {"colour": COLOUR_LETTERS[g.view.colour], "cells": names(g.view.cells),
                  "liberties": g.liberties, "liberty_beams": beams(g.view),
-                 "liberty_cells": names(g.view.liberties), "alive": g.alive,
-                 "alive_now": g.alive_now, "atari": g.atari, "eyes": names(g.eyes),
-                 "oscillation_eyes": names(g.oscillation_eyes)}
+                 "liberty_cells": names(g.view.liberties), "status": g.status,
+                 "alive": g.alive, "atari": g.atari, "eyes": names(g.eyes),
+                 "oscillation_eyes": names(g.oscillation_eyes),
+                 "life": None if g.life is None else g.life.to_json(pos)}
                 for g in self.groups
             ],
             "sections": [names(s) for s in self.sections],
             "atari": [names(g.view.cells) for g in self.groups if g.atari],
             "eyes": {k: names(v) for k, v in self.eyes.items()},
             "oscillation_eyes": {k: names(v) for k, v in self.oscillation_eyes.items()},
+            "oscillation_now": {k: now(v) for k, v in self.oscillation_now.items()},
             "eye_quality": names(self.eye_quality),
             "eye_quality_by_player": {k: names(v)
                                       for k, v in self.eye_quality_by_player.items()},
+            "eye_quality_reasons": {k: {name(c): r for c, r in sorted(
+                v.items(), key=lambda kv: _name_key(name(kv[0])))}
+                for k, v in self.eye_quality_reasons.items()},
             "scope": SCOPE,
             "cells": {
                 name(c): {"fitting": r.fitting, "held": r.held, "legal": r.legal,
@@ -254,16 +302,39 @@ def _capture_beams(pos: Position, move: Move, colour: int) -> int:
         pos.to_move = mover
 
 
-def analyse(pos: Position) -> Analysis:
-    """The full analysis of ``pos`` (see the module docstring for the definitions).
+def quality_reason(rep: CellReport, letter: str) -> str:
+    """Why ``letter``'s fillings of the cell have eye quality (or what spoils it)."""
+    legal = rep.legal[letter]
+    if not legal:
+        return "no legal filling"
+    parts = []
+    if rep.plain[letter]:
+        parts.append("plain filling " + ", ".join(f"P{p}" for p in rep.plain[letter]))
+    if rep.suicide[letter]:
+        parts.append("suicide " + ", ".join(f"P{p}" for p in rep.suicide[letter]))
+    caps = [p for p in legal if p not in rep.plain[letter] and p not in rep.suicide[letter]]
+    more = [f"P{p}" for p, n in zip(caps, rep.capture_liberties[letter], strict=True) if n != 1]
+    if more:
+        parts.append("capture keeping more than one liberty: " + ", ".join(more))
+    if parts:
+        return "spoiled: " + "; ".join(parts)
+    return ("every legal filling (" + ", ".join(f"P{p}" for p in legal)
+            + ") captures and leaves the new group one liberty beam")
 
-    Complexity: O(vacant frontier cells x 63) outcome checks plus the graph computations.
+
+def analyse(pos: Position, life: bool = True, budget: LifeBudget | None = None) -> Analysis:
+    """The full analysis of ``pos`` (see the module docstring for the definitions);
+    ``life`` runs the life-and-death prover on every group and on every eye by oscillation,
+    within ``budget`` (deterministic: the same answers on any machine).
+
+    Complexity: O(vacant frontier cells x 63) outcome checks plus the graph computations,
+    plus the prover's budget per group.
     """
     g = beam_graph(pos)
     views = groups(pos, g)
     cells = {c: cell_report(pos, c) for c in frontier(pos)}
     eyes: dict[str, list[int]] = {"W": [], "B": []}
-    osc: dict[str, list[int]] = {"W": [], "B": []}
+    osc_now: dict[str, dict[int, Verdict | None]] = {"W": {}, "B": {}}
     lib_owners: dict[int, set[int]] = {}
     for v in views:
         for c in v.liberties:
@@ -274,23 +345,46 @@ def analyse(pos: Position) -> Analysis:
             y = COLOUR_LETTERS[1 - x]
             if not rep.held[y]:
                 eyes[COLOUR_LETTERS[x]].append(c)
-            elif not pos.is_over() and len(rep.oscillating[y]) == len(rep.held[y]):
-                osc[COLOUR_LETTERS[x]].append(c)
+            elif len(rep.oscillating[y]) == len(rep.held[y]):
+                osc_now[COLOUR_LETTERS[x]][c] = (
+                    oscillation_eye_proof(pos, c, x, budget) if life else None)
+    osc = {k: [c for c, v in sorted(d.items()) if v is not None and v.status == "unfillable"]
+           for k, d in osc_now.items()}
     by_player = {k: [c for c, r in sorted(cells.items()) if r.poor_captures_only(k)]
                  for k in COLOUR_LETTERS}
     quality = sorted(set(by_player["W"]) & set(by_player["B"]))
+    reasons = {k: {c: quality_reason(cells[c], k) for c in v} for k, v in by_player.items()}
     reports = []
     for v in views:
         letter = COLOUR_LETTERS[v.colour]
         own = sorted(c for c in v.liberties if c in eyes[letter])
         own_osc = sorted(c for c in v.liberties if c in osc[letter])
-        alive_now = bool(own or own_osc)
-        reports.append(GroupReport(v, bool(own), len(v.beams) == 1 and not alive_now, own,
-                                   own_osc))
+        verdict = group_life(pos, min(v.cells), budget) if life else None
+        report = GroupReport(v, False, own, own_osc, verdict)
+        report.atari = len(v.beams) == 1 and not report.alive
+        reports.append(report)
     counts = {"W": 0, "B": 0}
     if not pos.is_over():
         for c, letter in enumerate(COLOUR_LETTERS):
             counts[letter] = sum(1 for _, out in pos.placements(c) if out.status == "legal")
     w, b = pos.score()
     return Analysis(pos, reports, sections(pos, g), cells, eyes, osc, quality, by_player,
-                    counts, {"W": w, "B": b})
+                    counts, {"W": w, "B": b}, [], osc_now, reasons)
+
+
+def status_marks(a: Analysis) -> tuple[dict[int, str], dict[str, str]]:
+    """The board picture's status marks: each analysed group's letter at its first cell, and
+    what each letter means."""
+    letters = {min(g.view.cells): STATUS_LETTERS[g.status] for g in a.groups
+               if g.status in STATUS_LETTERS}
+    return letters, {v: f"group {k}" for k, v in STATUS_LETTERS.items()}
+
+
+def group_analysis(pos: Position, budget: LifeBudget | None = None) -> dict[str, Any]:
+    """The per-group analysis as a JSON-ready dict (for the server's analysis layers): each
+    group's colour, cells, liberties (beams), status with its proof or witness, eyes per
+    player, proved eyes by oscillation, eye quality with the reasons."""
+    doc = analyse(pos, True, budget).to_json()
+    keys = ("moves_played", "to_move", "groups", "eyes", "oscillation_eyes", "oscillation_now",
+            "eye_quality", "eye_quality_by_player", "eye_quality_reasons", "scope")
+    return {k: doc[k] for k in keys}

@@ -8,11 +8,16 @@ Goals (the mover is X, the opponent Y):
   there; after the move, no legal reply of Y reverses any of that group's pieces;
 - ``eye`` (depth 1): the move creates a new eye of X (a liberty of an X group where Y holds no
   matching piece);
-- ``live`` (depth 1): X has a group of two or more pieces that does not live unconditionally;
-  after the move its pieces belong to a group with an eye or an eye by oscillation.
+- ``live`` (depth 1): X has a group of two or more pieces that does not live
+  unconditionally (the prover's killing sequence shows it); after the move its pieces belong
+  to one group that lives unconditionally. "Lives unconditionally" is the one definition of
+  the project: **pass-alive**, proved by ``solver.dominions.life`` (the opponent cannot
+  capture it even if X never answers again; ``docs/dominions.md``, "Life and death").
 
 Uniqueness is proven by trying every legal placement of X (and for ``save`` every legal
-capturing reply of Y at the cells where a capture of the group can happen).
+capturing reply of Y at the cells where a capture of the group can happen). For ``live`` each
+other move is refuted by a killing sequence that the rules (`Position`) replay; a move the prover
+cannot decide within its budget is reported as undecided, and no puzzle is made then.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from puzzles.dominions import COLOUR_LETTERS, Move, Position, replay
 from puzzles.dominions.board import fitting_mask, opposite_side
 from puzzles.dominions.records import format_moves, write_record
 from puzzles.errors import InvalidInputError
+from solver.dominions.life import pass_status, replay_kill
 from solver.dominions.players import GreedyPlayer, Player, RandomPlayer
 from solver.dominions.tracker import Tracker
 
@@ -55,7 +61,7 @@ class Puzzle:
             "save": f"{who} to move saves the group {' '.join(self.target)} from capture.",
             "eye": f"{who} to move makes a new eye. Which is the only move that does?",
             "live": f"{who} to move makes the group {' '.join(self.target)} live "
-                    "unconditionally.",
+                    "unconditionally (safe even if it never answers again).",
         }
         return text[self.goal]
 
@@ -103,36 +109,15 @@ def _eyes(pos: Position, colour: int, t: Tracker) -> set[int]:
     return out
 
 
-def _oscillation_eye(pos: Position, cell: int) -> bool:
-    fit = fitting_mask(pos.must_beam[cell], pos.must_blank[cell])
-    if not fit & (pos.hands[0] | pos.hands[1]):
-        return False  # nobody holds a fitting piece: no oscillation
-    # any legal placement there (lazy: the first one decides) means it is no eye
-    if next(pos.iter_placements(0, cells=(cell,)), None) is not None or \
-            next(pos.iter_placements(1, cells=(cell,)), None) is not None:
-        return False
-    held = False
-    for c in (0, 1):
-        for p in range(1, 64):
-            if pos.hands[c] >> p & 1 and \
-                    fitting_mask(pos.must_beam[cell], pos.must_blank[cell]) >> p & 1:
-                held = True
-                if pos.outcome(Move(cell, p), c).status != "oscillation":
-                    return False
-    return held
+LIVE_BUDGET = 0.3  # deterministic CP-SAT seconds per question of the live goal
+LIVE_LIBERTIES = 3  # live targets: groups with at most this many liberty cells (the search)
 
 
 def group_lives(pos: Position, t: Tracker, cell: int) -> bool:
-    """True when the group on ``cell`` has an eye or an eye by oscillation."""
-    g = t.group_of(cell)
-    if g is None:
+    """True when the group on ``cell`` is proved pass-alive (it lives unconditionally)."""
+    if t.group_of(cell) is None:
         return False
-    colour, libs = g.colour, g.liberties
-    hand = pos.hands[1 - colour]
-    # the cheap test on every liberty first, the oscillation test (legal moves) only after
-    if any(not fitting_mask(pos.must_beam[lib], pos.must_blank[lib]) & hand for lib in libs):
-        return True
-    return any(_oscillation_eye(pos, lib) for lib in libs)
+    return pass_status(pos, cell, LIVE_BUDGET).status == "pass-alive"
 
 
 def capturable(pos: Position, t: Tracker, cells: frozenset[int], by: int,
@@ -179,14 +164,19 @@ def _makes_eye_quick(pos: Position, cell: int, piece: int, my_libs: set[int],
 
 
 def solutions(t: Tracker, goal: str, target: frozenset[int] = frozenset(),
-              nodes: list[int] | None = None, quick: bool = True) -> list[Move]:
+              nodes: list[int] | None = None, quick: bool = True,
+              undecided: list[Move] | None = None) -> list[Move]:
     """Every legal placement of the player to move that meets ``goal`` (exhaustive);
     ``nodes[0]`` (when given) grows by the positions examined (moves, and replies for
     ``save``). ``quick`` decides ``eye`` for moves without captures by looking at the
     neighbours of the move (``_makes_eye_quick``) instead of playing it; ``quick=False``
-    plays every move (the plain proof)."""
+    plays every move (the plain proof). For ``live``, the moves the prover could not decide
+    are appended to ``undecided`` (a unique answer is proved only when it stays empty)."""
     pos = t.position
     me = pos.to_move
+    kill: tuple[Move, ...] = ()
+    if goal == "live":
+        kill = pass_status(pos, min(target), LIVE_BUDGET).sequence
     before_eyes = _eyes(pos, me, t) if goal == "eye" else set()
     my_libs: set[int] = set()
     if goal == "eye" and quick:
@@ -217,12 +207,23 @@ def solutions(t: Tracker, goal: str, target: frozenset[int] = frozenset(),
                 if _eyes(pos, me, t) - before_eyes:
                     out.append(m)
             elif goal == "live" and all(pos.owner[x] == me for x in target) and \
-                    len({t.label[x] for x in target}) == 1 and \
-                    group_lives(pos, t, next(iter(target))):
-                out.append(m)
+                    len({t.label[x] for x in target}) == 1:
+                verdict = _live_after(pos, min(target), kill)
+                if verdict == "pass-alive":
+                    out.append(m)
+                elif verdict == "unknown" and undecided is not None:
+                    undecided.append(m)
         finally:
             t.pop()
     return out
+
+
+def _live_after(pos: Position, cell: int, kill: tuple[Move, ...]) -> str:
+    """The status of the group on ``cell`` after a move: the old killing sequence, when it
+    still replays, refutes the move at once; otherwise the prover decides."""
+    if kill and replay_kill(pos, cell, kill):
+        return "killable"
+    return pass_status(pos, cell, LIVE_BUDGET).status
 
 
 def _targets(t: Tracker, goal: str) -> list[frozenset[int]]:
@@ -232,10 +233,10 @@ def _targets(t: Tracker, goal: str) -> list[frozenset[int]]:
         return [frozenset(g.cells) for g in t.table.values()
                 if g.colour == me and len(g.liberties) == 1
                 and capturable(pos, t, frozenset(g.cells), 1 - me)]
-    if goal == "live":
+    if goal == "live":  # proved not to live unconditionally: a killing sequence replays
         return [frozenset(g.cells) for g in t.table.values()
-                if g.colour == me and len(g.cells) >= 2
-                and not group_lives(pos, t, min(g.cells))]
+                if g.colour == me and len(g.cells) >= 2 and len(g.liberties) <= LIVE_LIBERTIES
+                and pass_status(pos, min(g.cells), LIVE_BUDGET).status == "killable"]
     return [frozenset()]
 
 
@@ -266,8 +267,9 @@ def find_puzzles(goal: str, seed: int, count: int = 1, games: int = 20) -> Itera
         snapshot = pos.copy()
         t = Tracker(snapshot)
         for target in _targets(t, goal):
-            sols = solutions(t, goal, target)
-            if len(sols) == 1:
+            undecided: list[Move] = []
+            sols = solutions(t, goal, target, undecided=undecided)
+            if len(sols) == 1 and not undecided:
                 names = tuple(snapshot.board.name(c) for c in sorted(target))
                 answer = format_moves([sols[0]], snapshot.to_move, snapshot)
                 yield Puzzle(goal, write_record(snapshot), answer, names, DEPTH[goal])

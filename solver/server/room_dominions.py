@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import Any
 
 from puzzles.dominions import COLOUR_LETTERS, Move, Position
@@ -12,7 +13,8 @@ from reports.dominions import Marks, position_svg
 from reports.svg import PieceDrawing, Style, board_svg
 from solver.server.rooms import Room
 
-LAYERS = ("groups", "liberties", "sections", "eyes", "oscillation", "atari")
+LAYERS = ("groups", "status", "liberties", "sections", "eyes", "oscillation", "atari")
+PROVED = frozenset({"status", "oscillation", "atari"})  # layers that need the prover
 PIECE_STYLE = Style(cell_size=14.0, beam_width=2.4, margin=3.0)
 
 
@@ -36,6 +38,13 @@ def piece_svg(piece: int, colour: int) -> str:
     return board_svg(grid("hexagon"), [(0, 0)], {(0, 0): pd}, style=PIECE_STYLE)
 
 
+def group_name(pos: Position, colour: int, cells: Iterable[int]) -> str:
+    """A group as shown beside the board: its colour and first three cells (``W e5, e6…``)."""
+    first = sorted(cells)
+    return (f"{COLOUR_LETTERS[colour]} " + ", ".join(pos.board.name(c) for c in first[:3])
+            + ("…" if len(first) > 3 else ""))
+
+
 def marks_for(pos: Position, layers: set[str]) -> tuple[Marks, dict[str, Any]]:
     """The marks of the last move (amber, reversed cells labelled) and the chosen analysis
     layers, with the analysis facts shown beside the board."""
@@ -55,15 +64,19 @@ def marks_for(pos: Position, layers: set[str]) -> tuple[Marks, dict[str, Any]]:
                                  f"{'suicide' if suicide else 'captured'} {len(flipped)}")
     marks = Marks(last=last, labels=labels)
     if layers & set(LAYERS):
-        from solver.dominions.analysis import analyse
+        from solver.dominions.analysis import analyse, status_marks
 
-        a = analyse(pos)
+        a = analyse(pos, life=bool(layers & PROVED))
         if "groups" in layers:
             marks.groups = [(g.view.colour, sorted(g.view.cells)) for g in a.groups]
+        if "status" in layers:
+            marks.groups = [(g.view.colour, sorted(g.view.cells)) for g in a.groups]
+            marks.status, marks.status_legend = status_marks(a)
+            facts["status"] = {group_name(pos, g.view.colour, g.view.cells): g.status_text(pos)
+                               for g in a.groups}
         if "liberties" in layers:
             marks.highlight = sorted({c for g in a.groups for c in g.view.liberties})
-            facts["liberties"] = {", ".join(pos.board.name(c) for c in sorted(g.view.cells)[:3])
-                                  + ("…" if len(g.view.cells) > 3 else ""):
+            facts["liberties"] = {group_name(pos, g.view.colour, g.view.cells):
                                   len(g.view.beams) for g in a.groups}  # seed: beams
         if "sections" in layers:
             for k, sec in enumerate(a.sections):

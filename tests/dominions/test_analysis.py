@@ -40,7 +40,8 @@ def test_permanent_eye_and_its_group_is_alive_not_in_atari() -> None:
     assert doc["eyes"] == {"W": ["j10"], "B": []}
     (g,) = doc["groups"]
     assert g["liberties"] == 1 and g["eyes"] == ["j10"]
-    assert g["alive"] is True and g["alive_now"] is True and g["atari"] is False
+    assert g["alive"] is True and g["status"] == "pass-alive" and g["atari"] is False
+    assert g["life"]["pass"]["reason"] == "eye" and g["life"]["pass"]["cells"] == ["j10"]
     assert doc["cells"]["j10"]["held"]["B"] == []
     # the eye is not Black's eye: White still holds matching pieces there
     assert doc["cells"]["j10"]["held"]["W"] == [p for p in range(2, 64) if p & 8]
@@ -51,17 +52,21 @@ def test_one_sided_eye_by_oscillation() -> None:
     """Black's only matching piece (the one) would oscillate; White could fill plainly."""
     pos = Position.setup({"i9": "W1"}, to_move="B", hands={"W": [9], "B": [8]})
     doc = analyse(pos).to_json()
-    assert doc["oscillation_eyes"] == {"W": ["j10"], "B": []}
+    assert doc["oscillation_eyes"] == {"W": ["j10"], "B": []}  # proved: Black never fills it
+    assert doc["oscillation_now"]["W"]["j10"]["status"] == "unfillable"
     assert doc["eyes"] == {"W": [], "B": []}
     (g,) = doc["groups"]
     assert g["oscillation_eyes"] == ["j10"]
-    assert (g["alive"], g["alive_now"], g["atari"]) == (False, True, False)
-    assert doc["scope"]["oscillation_eyes"] == "now"
+    assert (g["alive"], g["status"], g["atari"]) == (True, "pass-alive", False)
+    assert g["life"]["pass"]["reason"] == "no-exit"
+    assert doc["scope"]["oscillation_now"] == "now"
     # give Black a second matching piece that captures legally and the eye is gone
     doc2 = analyse(Position.setup({"i9": "W1"}, to_move="B",
                                   hands={"W": [9], "B": [8, 9]})).to_json()
     assert doc2["oscillation_eyes"] == {"W": [], "B": []}
-    assert doc2["groups"][0]["atari"] is True and doc2["groups"][0]["alive_now"] is False
+    (g2,) = doc2["groups"]
+    assert g2["atari"] is True and g2["status"] == "killable"
+    assert g2["life"]["pass"]["sequence"] == ["P9j10"]
 
 
 def test_two_sided_eye_by_oscillation() -> None:
@@ -70,7 +75,7 @@ def test_two_sided_eye_by_oscillation() -> None:
     doc = analyse(pos).to_json()
     assert doc["oscillation_eyes"] == {"W": ["j10"], "B": ["j10"]}
     assert doc["cells"]["j10"]["oscillating"] == {"W": [9], "B": [9]}
-    assert all(g["alive_now"] and not g["atari"] for g in doc["groups"])
+    assert all(g["status"] == "pass-alive" and not g["atari"] for g in doc["groups"])
     assert doc["cells"]["j10"]["legal"] == {"W": [], "B": []}
 
 
@@ -85,6 +90,8 @@ def test_eye_quality_as_in_the_seed() -> None:
     assert cell["oscillating"] == {"W": [9], "B": []}
     assert doc["eye_quality"] == ["j10"]
     assert doc["eye_quality_by_player"] == {"W": ["j10"], "B": ["j10"]}
+    assert doc["eye_quality_reasons"]["W"]["j10"] == (
+        "every legal filling (P11) captures and leaves the new group one liberty beam")
     assert {g["colour"]: g["atari"] for g in doc["groups"]} == {"W": True, "B": True}
 
 
@@ -96,6 +103,10 @@ def test_a_plain_filling_spoils_eye_quality() -> None:
     assert doc["cells"]["j10"]["capture_liberties"] == {"W": [], "B": [1]}
     assert doc["eye_quality"] == []
     assert doc["eye_quality_by_player"] == {"W": [], "B": ["j10"]}
+    from solver.dominions.analysis import quality_reason
+
+    a = analyse(pos)
+    assert quality_reason(a.cells[pos.board.cell_index("j10")], "W") == "spoiled: plain filling P9"
 
 
 def test_counts_sections_and_atari_after_a_few_moves() -> None:
@@ -105,7 +116,7 @@ def test_counts_sections_and_atari_after_a_few_moves() -> None:
     (g,) = doc["groups"]
     assert g["cells"] == ["h8", "i9", "j10"]
     assert g["liberty_cells"] == ["h9", "i8", "i10", "j9"] and g["liberties"] == 4
-    assert (g["alive"], g["atari"], g["eyes"]) == (False, False, [])
+    assert (g["alive"], g["atari"], g["eyes"], g["status"]) == (False, False, [], "killable")
     assert len(doc["sections"]) == 1 and doc["atari"] == []
     # Black has no piece on the board: every legal Black move touches White
     assert doc["legal_moves"]["B"] == sum(len(c["legal"]["B"]) for c in doc["cells"].values())

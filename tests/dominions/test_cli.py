@@ -75,6 +75,41 @@ def test_analyse_json_svg_html(record: Path, tmp_path: Path,
     assert svg.read_text().startswith("<?xml") and "<svg" in html.read_text()
 
 
+def test_analyse_shows_every_groups_status_in_text_picture_and_page(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Move 60 of the game of record: pass-alive, killable and alive-with-answers groups; each
+    group's proved status is in the JSON, the text table, the page's table and, as a letter,
+    on the board picture (one per group, one legend entry per status shown)."""
+    import html as html_module
+    import re
+
+    from reports.dominions import STATUS_COLOUR
+
+    record = Path(__file__).parents[1] / "data" / "hardening" / "dominions-record.txt"
+    svg, page = tmp_path / "a.svg", tmp_path / "a.html"
+    code, out, _ = run(["dominions", "analyse", str(record), "--move", "60", "--json",
+                        "--svg", str(svg), "--html", str(page)], capsys)
+    assert code == 0
+    groups = json.loads(out)["groups"]
+    statuses = [g["status"] for g in groups]
+    assert set(statuses) == {"pass-alive", "killable", "alive with answers"}
+    code, text, _ = run(["dominions", "analyse", str(record), "--move", "60"], capsys)
+    rows = [line for line in text.splitlines() if re.match(r"[WB] +\d+ ", line)]
+    assert len(rows) == len(groups)
+    for g, row in zip(groups, rows, strict=True):
+        assert row.split()[2] == g["cells"][0] and g["status"] in row
+        if g["status"] == "killable":
+            assert "killable: " + " ".join(g["life"]["pass"]["sequence"][:3]) in row
+    cells = html_module.unescape(page.read_text())
+    for g in groups:
+        assert re.search(re.escape(" ".join(g["cells"])) + r"</td>.*?<td>"
+                         + re.escape(g["status"]), cells, re.S), g["cells"]
+    letters = re.findall(rf'<text[^>]*fill="{STATUS_COLOUR}"[^>]*>([^<]*)</text>',
+                         svg.read_text())
+    for status, letter in {"pass-alive": "P", "killable": "K", "alive with answers": "A"}.items():
+        assert letters.count(letter) == statuses.count(status) + 1, (status, letters)
+
+
 def test_selfplay_records_replay_exactly(tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["dominions", "selfplay", "--players", "greedy,random",

@@ -8,7 +8,10 @@ import importlib
 import pytest
 
 MODULES = ["solver.dominions.graphs", "solver.dominions.tracker", "solver.dominions.search",
-           "solver.dominions.analysis"]
+           "solver.dominions.analysis", "solver.dominions.life", "solver.dominions.life_model",
+           "solver.dominions.life_fill", "solver.dominions.life_arena",
+           "solver.dominions.life_solve", "solver.dominions.life_greedy",
+           "solver.dominions.life_answers", "solver.dominions.life_report"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from puzzles.dominions import Move, Position
+from puzzles.dominions import PASS, Move, Position
 from puzzles.grids import HEX_DELTAS
 from solver.dominions.graphs import GroupView, groups
+from solver.dominions.life import pass_status
 from solver.dominions.puzzles import Puzzle, answer_move, find_puzzles, parse_collection
 
 DATA = Path(__file__).parents[2] / "puzzles" / "dominions" / "data" / "puzzles.txt"
@@ -50,13 +51,24 @@ def eyes(pos: Position, colour: int) -> set[int]:
 
 
 def lives(pos: Position, cell: int) -> bool:
+    """Pass-alive, checked here: True with an own eye (the opponent holds no piece that fits
+    a liberty cell: the group keeps that liberty for ever while only the opponent plays);
+    False when the prover's killing sequence replays (owner passing). Any other verdict
+    would need a check this test does not have, and fails it."""
     v = group_at(groups(pos), cell)
-    for lib in v.liberties:
-        if not fitting(pos, lib) & set(pos.hand(1 - v.colour)):
-            return True
-        held = [(c, p) for c in (0, 1) for p in fitting(pos, lib) & set(pos.hand(c))]
-        if held and all(pos.outcome(Move(lib, p), c).status == "oscillation" for c, p in held):
-            return True
+    hand = set(pos.hand(1 - v.colour))
+    if any(not fitting(pos, lib) & hand for lib in v.liberties):
+        return True
+    verdict = pass_status(pos, cell, 1.0)
+    assert verdict.status == "killable", (pos.board.name(cell), verdict.status)
+    p = pos.copy()
+    p.passes, p.to_move = 0, 1 - v.colour
+    for k, m in enumerate(verdict.sequence):
+        assert p.outcome(m).status == "legal"
+        p.push(m)
+        if k < len(verdict.sequence) - 1:
+            p.push(PASS)
+    assert p.owner[cell] != v.colour
     return False
 
 

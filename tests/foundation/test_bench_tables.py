@@ -123,8 +123,8 @@ def command_exists(command: str) -> bool:
     from solver.cli import SUBCOMMANDS
 
     words = command.split()
-    while words and (words[0] in ("timeout", "-s", "INT") or words[0].isdigit()):
-        words = words[1:]  # ``timeout -s INT 290 solver ...``
+    while words and (words[0] in ("timeout", "-s", "INT", "nice", "-n") or words[0].isdigit()):
+        words = words[1:]  # ``timeout -s INT 290 solver ...``, ``nice -n 10 python3 ...``
     if words[:1] == ["solver"]:
         if len(words) < 2 or words[1] not in SUBCOMMANDS:
             return False

@@ -228,3 +228,30 @@ def test_arrangements_generated_puzzle_keeps_its_pieces(server: str, browser: An
         pg.evaluate("document.body.dataset.fixed"))
     assert "puzzle=2" in pg.url
     assert errors == []
+
+
+def test_dominions_review_of_an_imported_game_shows_each_groups_status(
+        server: str, browser: Any) -> None:
+    """An imported record's review steps to its last move (the slider follows the game's
+    moves) and the status layer lists each group's proved status, one line a group."""
+    import re
+    from pathlib import Path
+
+    record = (Path(__file__).parents[1] / "data" / "hardening" / "dominions-record.txt")
+    moves = ";".join(re.findall(r"[WB]\[[^\]]*\]", record.read_text())[:60])
+    g = call(server, "/api/import", {"game": "dominions", "record": moves, "seats": [{}, {}]})
+    errors: list[str] = []
+    pg = page(browser, f"{server}/review/{g['id']}", errors)
+    pg.set_default_timeout(120000)  # the prover's budgets are deterministic, the machine not
+    pg.wait_for_selector("#board svg")
+    pg.check("#layers input[value=status]")
+    pg.click("#last")
+    pg.wait_for_function("document.body.dataset.ply === '60'")
+    assert "after move 60 of 60" in pg.inner_text("#ply-label")
+    pg.wait_for_selector("#info ul.facts li")
+    step = call(server, f"/api/games/{g['id']}/review/60?layers=status")
+    lines = pg.locator("#info ul.facts li").all_inner_texts()
+    assert lines == [f"{k}: {v}" for k, v in step["info"]["status"].items()]
+    assert any(": killable: " in x for x in lines) and any("pass-alive" in x for x in lines)
+    shot(pg, "dominions-review-status")
+    assert errors == []

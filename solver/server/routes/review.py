@@ -20,7 +20,8 @@ router = APIRouter(tags=["review"])
 async def review_step(game_id: str, ply: int, request: Request, layers: str = ""
                       ) -> msg.ReviewStep:
     """The position after ``ply`` moves with the analysis overlay (``layers``: a comma
-    list of groups, liberties, sections, eyes, oscillation, atari). Live games of perfect
+    list of the room's layers, ``Room.layers``: for instance groups, a group's proved
+    life-and-death status, liberties, eyes). Live games of perfect
     information may be studied too; games with hidden information once they are over."""
     g = await manager_of(request).get(game_id)
     if g.status == "live" and not g.room.perfect_information:

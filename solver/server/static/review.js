@@ -19,17 +19,25 @@ async function show() {
   const doc = await r.json();
   if (token !== busy) return;
   if (!r.ok) { info.textContent = doc.detail; return; }
+  if (+slider.max !== doc.moves) slider.max = String(doc.moves);  // an imported game: its moves
   setSvg(document.getElementById("board"), doc.board);
   label.textContent = `after move ${ply} of ${doc.moves}`;
   document.body.dataset.ply = ply;
   info.replaceChildren(...Object.entries(doc.info).map(([k, v]) =>
-    el("div", {}, el("b", {}, k + ": "), fmt(v))));
+    el("div", {}, el("b", {}, k + ": "), shown(v))));
+}
+
+function shown(v) {
+  // a fact of many entries (each group's status or liberties) one line each, others inline
+  if (v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length > 3)
+    return el("ul", { class: "facts" }, ...Object.entries(v).map(([k, x]) => el("li", {}, `${k}: ${fmt(x)}`)));
+  return fmt(v);
 }
 
 function fmt(v) {
   // a fact beside the board, readable: {"A": 1, "B": 0} -> "A 1 · B 0", lists joined
   if (Array.isArray(v)) return v.map(fmt).join(", ") || "none";
-  if (v && typeof v === "object") return Object.entries(v).map(([k, x]) => `${k} ${fmt(x)}`).join(" · ");
+  if (v && typeof v === "object") return Object.entries(v).map(([k, x]) => `${k} ${fmt(x)}`).join(" · ") || "none";
   return String(v);
 }
 
