@@ -39,3 +39,16 @@ def test_a_numbridge_record_error_names_the_file(command: str, text: str, needle
     code, _, err = run(["numbridge", command, str(record)], capsys)
     assert code == 2
     one_line(err, f"{record}: ", needle)
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["dominimum", "puzzles", "--count", "1", "--seats", "2", "--games", "1", "--seed", "1"],
+     "(--games)"),
+    (["dominions", "puzzles", "--goal", "save", "--games", "1", "--seed", "1"], "(--games)"),
+])
+def test_a_games_budget_that_ran_out_is_exit_3(args: list[str], needle: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Exit 1 is a proof that none exists; running out of --games is a budget (exit 3)."""
+    code, _, err = run(args, capsys)
+    assert code == 3
+    one_line(err, needle)
