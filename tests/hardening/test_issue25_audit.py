@@ -52,3 +52,35 @@ def test_a_games_budget_that_ran_out_is_exit_3(args: list[str], needle: str,
     code, _, err = run(args, capsys)
     assert code == 3
     one_line(err, needle)
+
+
+def test_piece_numbers_have_their_halo_as_a_separate_element(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """ImageMagick and WeasyPrint ignore ``paint-order``: the white halo drawn over the digits
+    hid every piece number outside browsers. The halo is its own element, drawn first."""
+    import re
+
+    page = tmp_path / "book.html"
+    assert run(["book", "square", "--count", "1", "--html", str(page), "-q"], capsys)[0] == 0
+    html = page.read_text()
+    assert "paint-order" not in html
+    texts = re.findall(r"<text ([^>]*)>([^<]*)</text>", html)
+    halos = [i for i, (attrs, _) in enumerate(texts) if 'stroke-linejoin="round"' in attrs]
+    assert len(halos) >= 16  # a number on each piece of the 4x4 puzzle and its answer
+    for i in halos:
+        attrs, label = texts[i]
+        after, again = texts[i + 1]
+        assert again == label and "stroke=" not in after and 'fill="#ffffff"' not in after
+
+
+def test_the_best_placement_picture_writes_no_text_over_the_symbols(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``dominomega best --svg`` wrote "new" in the corner of both cells, over the symbols;
+    the tint and its legend mark the tile."""
+    layout = Path(__file__).parents[1] / "data" / "hardening" / "dominimum-layout.json"
+    svg = tmp_path / "best.svg"
+    code, _, err = run(["dominomega", "best", str(layout), "--tile", "0-1", "--symbol", "2",
+                        "--svg", str(svg), "-q"], capsys)
+    assert code == 0, err
+    picture = svg.read_text()
+    assert ">new<" not in picture and ">best placement<" in picture
