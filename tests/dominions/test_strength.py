@@ -24,5 +24,5 @@ def test_strong_player_wins_at_least_80_percent(strong: str, weak: str) -> None:
 
 def test_greedy_beats_random_in_a_short_match() -> None:
     """The default run's strength check: 8 seeded games, colours alternating (a few seconds)."""
-    result = run_match("dominions", ["greedy", "random"], 8, 2026)
+    result = run_match(DOMINIONS, ["greedy", "random"], 8, 2026)
     assert result.tally()["greedy"]["wins"] >= 7
