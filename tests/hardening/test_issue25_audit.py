@@ -84,3 +84,11 @@ def test_the_best_placement_picture_writes_no_text_over_the_symbols(
     assert code == 0, err
     picture = svg.read_text()
     assert ">new<" not in picture and ">best placement<" in picture
+
+
+def test_one_puzzle_is_not_written_1_puzzles(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["book", "square", "--count", "1", "--html", str(tmp_path / "b.html")],
+                       capsys)
+    assert code == 0
+    assert ": 1 puzzle, 1 seed tried" in err and "1 puzzles" not in err
