@@ -92,3 +92,25 @@ def test_one_puzzle_is_not_written_1_puzzles(tmp_path: Path,
                        capsys)
     assert code == 0
     assert ": 1 puzzle, 1 seed tried" in err and "1 puzzles" not in err
+
+
+def test_the_pdf_drawing_is_announced_before_it_starts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Rendering a large PDF takes minutes with nothing shown; a line says what is drawn (and
+    that Ctrl-C keeps the puzzles) before the renderer starts."""
+    import sys
+
+    import solver.book.render as render
+
+    def drawn(html: str) -> bytes:
+        sys.stderr.write("<renderer>\n")
+        return b"%PDF-1.7\n"
+
+    monkeypatch.setattr(render, "pdf_backend_problem", lambda: None)
+    monkeypatch.setattr(render, "book_pdf", drawn)
+    pdf = tmp_path / "b.pdf"
+    code, _, err = run(["book", "square", "--count", "2", "--out", str(pdf)], capsys)
+    assert code == 0 and pdf.read_bytes() == b"%PDF-1.7\n"
+    before = err.split("<renderer>")[0]
+    assert f"drawing {pdf}: 2 puzzles (Ctrl-C keeps them as HTML)" in before
