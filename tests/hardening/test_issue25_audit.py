@@ -68,7 +68,7 @@ def test_piece_numbers_have_their_halo_as_a_separate_element(
     halos = [i for i, (attrs, _) in enumerate(texts) if 'stroke-linejoin="round"' in attrs]
     assert len(halos) >= 16  # a number on each piece of the 4x4 puzzle and its answer
     for i in halos:
-        attrs, label = texts[i]
+        label = texts[i][1]
         after, again = texts[i + 1]
         assert again == label and "stroke=" not in after and 'fill="#ffffff"' not in after
 
