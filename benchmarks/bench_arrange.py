@@ -9,7 +9,6 @@ count-torus-4x4, count-free-4x4, find-rhombus-8x8, find-single-group.
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from xcover import covers
 
@@ -23,6 +22,7 @@ from solver.arrange.engines.builtin import (
     KernelEngine,
 )
 from solver.arrange.engines.grow import FastGrowSearch, GrowSearch
+from solver.arrange.engines.kernel import KernelSearch
 from solver.arrange.export import dlx_text, parse_xcc
 from solver.arrange.prepared import Run
 
@@ -54,6 +54,20 @@ def kernel_rows(run: Run) -> int:
     return sum(1 for _ in KernelEngine("static").rows(run))
 
 
+def kernel_blocks(run: Run) -> int:
+    """The arrays path: the rows in numpy blocks, unchecked."""
+    return sum(len(b) for b in KernelEngine("static").blocks(run))
+
+
+def numba_rows(run: Run) -> int:
+    """The numba kernel's rows (``KernelSearch.batches``): the kernel before the C one."""
+    return sum(len(b) for b in KernelSearch(run.instance).batches())
+
+
+def numba_count(run: Run) -> int:
+    return KernelSearch(run.instance).count()
+
+
 def kernel_count(run: Run) -> int:
     return KernelEngine("static").count(run)
 
@@ -74,6 +88,18 @@ def test_enumerate_4x4_kernel_rows(benchmark) -> None:
 def test_enumerate_4x4_kernel_count(benchmark) -> None:
     kernel_count(SQUARE_INST)
     assert benchmark(kernel_count, SQUARE_INST) == 652
+
+
+@pytest.mark.benchmark(group="enumerate-4x4")
+def test_enumerate_4x4_kernel_blocks(benchmark) -> None:
+    kernel_blocks(SQUARE_INST)
+    assert benchmark(kernel_blocks, SQUARE_INST) == 652
+
+
+@pytest.mark.benchmark(group="enumerate-4x4")
+def test_enumerate_4x4_numba_rows(benchmark) -> None:
+    numba_rows(SQUARE_INST)
+    assert benchmark(numba_rows, SQUARE_INST) == 652
 
 
 @pytest.mark.benchmark(group="enumerate-4x4")
@@ -113,6 +139,12 @@ def test_count_torus_kernel(benchmark) -> None:
 
 
 @pytest.mark.benchmark(group="count-torus-4x4")
+def test_count_torus_numba(benchmark) -> None:
+    numba_count(SQUARE_INST)
+    assert benchmark.pedantic(numba_count, (TORUS_INST,), rounds=3) == 203520
+
+
+@pytest.mark.benchmark(group="count-torus-4x4")
 def test_count_torus_xcover(benchmark) -> None:
     xcc = parse_xcc(dlx_text(TORUS))
     xcover_count(SQUARE_XCC)
@@ -149,23 +181,36 @@ HEX = problem("rhombus:8x8", set_name="hexagon")
 HEX_INST = prepared(HEX)
 
 
-def kernel_first(run: Run) -> np.ndarray:
-    return next(KernelEngine().rows(run, find=True))
+def kernel_first(run: Run) -> list[int]:
+    return list(next(KernelEngine().rows(run, find=True)))
 
 
 @pytest.mark.benchmark(group="find-rhombus-8x8")
 def test_find_rhombus_kernel(benchmark) -> None:
     kernel_first(HEX_INST)
     row = benchmark(kernel_first, HEX_INST)
-    assert sorted(row.tolist()) == list(range(64))
+    assert sorted(row) == list(range(64))
+
+
+@pytest.mark.benchmark(group="find-rhombus-8x8")
+def test_find_rhombus_numba(benchmark) -> None:
+    def first() -> list[int]:
+        return next(KernelSearch(HEX_INST.instance, dynamic=True).batches(1))[0].tolist()
+
+    first()
+    assert sorted(benchmark(first)) == list(range(64))
 
 
 @pytest.mark.benchmark(group="find-rhombus-8x8")
 def test_find_rhombus_kernel_static_order(benchmark) -> None:
-    def static() -> np.ndarray:
-        return next(KernelEngine("static").search(HEX_INST).batches(1))[0]
+    def static() -> list[int]:
+        search = KernelEngine("static").search(HEX_INST, dynamic=False)
+        while True:
+            _, rows = search.advance(1, 1 << 22)
+            if rows:
+                return list(rows[0])
 
-    assert sorted(benchmark.pedantic(static, rounds=3).tolist()) == list(range(64))
+    assert sorted(benchmark.pedantic(static, rounds=3)) == list(range(64))
 
 
 @pytest.mark.benchmark(group="find-rhombus-8x8")
@@ -257,6 +302,26 @@ def test_order_completion_32_kernel(benchmark, order: str) -> None:
 
 
 @pytest.mark.benchmark(group="count-completion-32-order")
+def test_order_completion_32_numba(benchmark) -> None:
+    def count() -> int:
+        return KernelSearch(FREE32_INST.instance, dynamic=True).count()
+
+    count()
+    assert benchmark.pedantic(count, rounds=9) == 99
+
+
+FREE24_INST = prepared(completion(24))
+
+
+@pytest.mark.benchmark(group="count-completion-24-order")
+@pytest.mark.parametrize("order", ["static", "mrv", "auto"])
+def test_order_completion_24_kernel(benchmark, order: str) -> None:
+    """A small search (712 nodes most constrained first): ``auto``'s probes against it."""
+    kernel_count_in(order, FREE24_INST)
+    assert benchmark(kernel_count_in, order, FREE24_INST) == 2
+
+
+@pytest.mark.benchmark(group="count-completion-32-order")
 def test_order_completion_32_xcover(benchmark) -> None:
     xcc = parse_xcc(dlx_text(FREE32))
     xcover_count(SQUARE_XCC)
@@ -274,8 +339,18 @@ def test_frontier_torus(benchmark) -> None:
 
 
 @pytest.mark.benchmark(group="count-torus-4x4")
-def test_order_torus_kernel_mrv(benchmark) -> None:
-    assert benchmark.pedantic(kernel_count_in, ("mrv", TORUS_INST), rounds=3) == 203520
+@pytest.mark.parametrize("order", ["static", "mrv", "auto"])
+def test_order_torus_kernel(benchmark, order: str) -> None:
+    assert benchmark.pedantic(kernel_count_in, (order, TORUS_INST), rounds=5) == 203520
+
+
+FREE40_INST = prepared(completion(40))
+
+
+@pytest.mark.benchmark(group="count-completion-40")
+def test_completion_40_kernel(benchmark) -> None:
+    """The 40-free completion (573,105), ``auto`` order, one round (tens of seconds)."""
+    assert benchmark.pedantic(kernel_count_in, ("auto", FREE40_INST), rounds=1) == 573105
 
 
 @pytest.mark.benchmark(group="count-free-4x4")
@@ -357,6 +432,13 @@ def test_startup_solver_find_rhombus(benchmark) -> None:
     cmd = solver_process("arrange", "find", "compact", "--set", "hexagon", "--region",
                          "rhombus:8x8", "--json")
     assert len(json.loads(whole_process(benchmark, cmd).stdout)["placements"]) == 64
+
+
+@pytest.mark.benchmark(group="startup-count-4x4", timer=children_cpu)
+def test_startup_solver_enumerate_4x4(benchmark) -> None:
+    """Every one of the 652 as a JSON line (read by the pipe, not a terminal)."""
+    cmd = solver_process("arrange", "enumerate", "compact", "--region", "4x4", "--json")
+    assert len(whole_process(benchmark, cmd).stdout.splitlines()) == 652
 
 
 @pytest.mark.benchmark(group="startup-count-4x4", timer=children_cpu)

@@ -24,11 +24,11 @@ OUT = ROOT / "tests" / "data" / "numbridge-techniques.txt"
 def main(budget: float = 600.0, rating_set: bool = True) -> None:
     sys.path.insert(0, str(ROOT))
     from puzzles.numbridge.field import Field
-    from solver.numbridge.difficulty import LADDER, rate
+    from solver.numbridge.difficulty import TECHNIQUE_ORDER, rate
     from solver.numbridge.generate import generate
     from solver.numbridge.rating_set import load_rating_set
 
-    want = [t.name for t in LADDER]
+    want = [t.name for t in TECHNIQUE_ORDER]
     found: dict[str, str] = {}
     if OUT.exists():  # keep what an earlier run found
         for line in OUT.read_text().splitlines():

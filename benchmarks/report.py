@@ -102,13 +102,26 @@ TABLES: dict[str, Table] = {t.name: t for t in (
             "test_enumerate_4x4_cpsat"),
         Row("enumerate the 652: python-constraint / kernel rows",
             "test_enumerate_4x4_kernel_rows", "test_enumerate_4x4_python_constraint"),
+        Row("enumerate the 652: the numba kernel's rows / the C kernel's rows",
+            "test_enumerate_4x4_kernel_rows", "test_enumerate_4x4_numba_rows"),
         Row("enumerate the 652: verified `Arrangement` objects through the API / kernel rows",
             "test_enumerate_4x4_kernel_rows", "test_enumerate_4x4_kernel_verified_arrangements"),
+        Row("`solutions()` (verified objects, batch judge) against the C kernel's rows: rows / "
+            "`solutions()` (within 1.5x: >= 0.667x)",
+            "test_enumerate_4x4_kernel_verified_arrangements", "test_enumerate_4x4_kernel_rows",
+            target=1 / 1.5),
+        Row("`solutions()` against the numba kernel's rows: numba rows / `solutions()` (within "
+            "1.5x: >= 0.667x)", "test_enumerate_4x4_kernel_verified_arrangements",
+            "test_enumerate_4x4_numba_rows", target=1 / 1.5),
+        Row("the arrays path (`KernelEngine.blocks`, numpy blocks): kernel rows / blocks",
+            "test_enumerate_4x4_kernel_blocks", "test_enumerate_4x4_kernel_rows"),
         Row("kernel count of the 4x4 (no rows)", "test_enumerate_4x4_kernel_count"),
     )),
     Table("arrange-count", "arrangements.md", A, (
         Row("count torus:4x4 (203520): xcover / kernel", "test_count_torus_kernel",
             "test_count_torus_xcover"),
+        Row("count torus:4x4: the numba kernel / the C kernel (static order)",
+            "test_count_torus_kernel", "test_count_torus_numba"),
         Row("count 4x4 --border free (2765440): xcover / kernel", "test_count_free_kernel",
             "test_count_free_xcover"),
         Row("count 4x4 --border free, CPU of every process: 1 job / `--jobs 2` (the parent "
@@ -126,6 +139,10 @@ TABLES: dict[str, Table] = {t.name: t for t in (
             "test_startup_solver_count_4x4", "test_startup_xcover_count_4x4", target=1.0),
         Row("count the 652: SSXCC process / `solver arrange count` process",
             "test_startup_solver_count_4x4", "test_startup_knuth_count_4x4[ssxcc]"),
+        Row("enumerate the 652: xcover process (every cover) / `solver arrange enumerate "
+            "--json` process (every arrangement verified and written; <= 0.8x: >= 1.25x)",
+            "test_startup_solver_enumerate_4x4", "test_startup_xcover_count_4x4",
+            target=1.25),
         Row("`solver arrange count compact --set hexagon --region rhombus:8x8 --fixed "
             "free32.json -q` (99)", "test_startup_solver_count_free32", limit=0.15),
         Row("completion, 32 free: SSXCC process / `solver arrange count` process",
@@ -146,6 +163,10 @@ TABLES: dict[str, Table] = {t.name: t for t in (
             "test_count_torus_kernel"),
         Row("count torus:4x4: SSXCC / kernel", "test_count_torus_kernel",
             "test_count_torus_knuth[ssxcc]"),
+        Row("count torus:4x4: kernel `static` / kernel `auto` (probes included)",
+            "test_order_torus_kernel[auto]", "test_order_torus_kernel[static]"),
+        Row("count torus:4x4: kernel `mrv` / kernel `auto` (probes included)",
+            "test_order_torus_kernel[auto]", "test_order_torus_kernel[mrv]"),
         Row("count torus:4x4 by the frontier", "test_frontier_torus", limit=0.05),
         Row("count 4x4 free border (2,765,440): SSXCC / frontier", "test_frontier_free_4x4",
             "test_count_free_ssxcc"),
@@ -159,8 +180,19 @@ TABLES: dict[str, Table] = {t.name: t for t in (
             "test_order_completion_32_kernel[auto]", "test_order_completion_32_xcover"),
         Row("completion, 32 free: kernel `static` / kernel `auto`",
             "test_order_completion_32_kernel[auto]", "test_order_completion_32_kernel[static]"),
+        Row("completion, 32 free: the numba kernel (`mrv`) / the C kernel `auto`",
+            "test_order_completion_32_kernel[auto]", "test_order_completion_32_numba"),
+        Row("completion, 24 free (a 712-node search): kernel `mrv` / kernel `auto` (its probes "
+            "against the search they choose)", "test_order_completion_24_kernel[auto]",
+            "test_order_completion_24_kernel[mrv]"),
+        Row("completion, 24 free: kernel `static` / kernel `auto`",
+            "test_order_completion_24_kernel[auto]", "test_order_completion_24_kernel[static]"),
     ), skipped=("test_order_completion_32_cpsat (CP-SAT took 29 s a round at load 12-15; "
                 "`-k completion_32_cpsat` runs it)",)),
+    Table("arrange-completion-40", "counting.md", A, (
+        Row("count the hexagon rhombus:8x8 completion with 40 free cells (573,105), kernel "
+            "`auto`, one process", "test_completion_40_kernel", limit=30.0),
+    )),
     Table("arrange-find", "arrangements.md", A, (
         Row("find compact hexagon rhombus:8x8: xcover / kernel", "test_find_rhombus_kernel",
             "test_find_rhombus_xcover"),
@@ -168,6 +200,8 @@ TABLES: dict[str, Table] = {t.name: t for t in (
             "test_find_rhombus_cpsat_best_settings"),
         Row("find rhombus:8x8: kernel static order / most constrained first",
             "test_find_rhombus_kernel", "test_find_rhombus_kernel_static_order"),
+        Row("find rhombus:8x8: the numba kernel / the C kernel", "test_find_rhombus_kernel",
+            "test_find_rhombus_numba"),
         Row("find single-group transcendental hexagon: plain-Python growth / grow (numba)",
             "test_single_group_kernel_numba", "test_single_group_plain_python_growth"),
     ), skipped=("test_single_group_cpsat_bounded_hexagon_6 (a 120 s time limit a run)",)),
@@ -289,6 +323,14 @@ def fmt_ratios(values: list[float]) -> str:
     return f"{med} ({fmt_ratio(min(values))}-{fmt_ratio(max(values))})"
 
 
+def interpreter() -> str:
+    """Which Python ran the benchmarks: a virtual environment (what ``pip install`` users and
+    CI have) or the system's (whose site packages may load more at start-up)."""
+    if sys.prefix != sys.base_prefix:
+        return "a virtual environment"
+    return "the system interpreter, not a virtual environment"
+
+
 def render(table: Table, runs: list[dict[str, float]], loads: list[tuple[float, ...]],
            date: str) -> str:
     """The markdown of one block (without the markers and the stamp)."""
@@ -299,7 +341,8 @@ def render(table: Table, runs: list[dict[str, float]], loads: list[tuple[float, 
         "+ system: of the benchmark process for in-process rows, of the child processes for "
         "whole-process rows); the table shows the median over the runs and, for ratios, their "
         f"range (min-max over the runs). Machine: {os.cpu_count()} CPUs, "
-        f"{platform.python_implementation()} {platform.python_version()}, load average "
+        f"{platform.python_implementation()} {platform.python_version()} "
+        f"({interpreter()}), load average "
         f"(1/5/15 min) {' / '.join(f'{x:.1f}' for x in loads[0])} before and "
         f"{' / '.join(f'{x:.1f}' for x in loads[-1])} after; the machine is shared with other "
         "jobs, which slows both sides of a ratio alike. A target is met only when every run "

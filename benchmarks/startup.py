@@ -11,7 +11,8 @@ Usage::
     python3 -m benchmarks.startup [--rounds 7] [--json] [--baseline DIR] [NAME ...]
 
 ``NAME`` picks commands of :data:`COMMANDS` (all by default; ``python`` is ``python3 -c pass``,
-the floor of any process on this machine); ``--baseline DIR`` runs every command in another
+the floor of any process on this machine; ``click`` is ``python3 -c "import click"``, the floor
+of any ``solver`` command); ``--baseline DIR`` runs every command in another
 checkout too (e.g. ``git archive REV | tar -x -C DIR``), interleaved in the same rounds, and
 prints both and their ratio; ``--importtime`` prints the slowest imports of each command
 instead (``python3 -X importtime``); ``--stages`` the process CPU of each stage of a command
@@ -34,6 +35,7 @@ FREE32 = "tests/data/hexagon-completions/rhombus8x8-free32.json"
 #: name -> arguments of ``solver``
 COMMANDS: dict[str, list[str]] = {
     "python": [],
+    "click": [],
     "sets-list": ["sets", "list"],
     "help": ["--help"],
     "count-4x4": ["arrange", "count", "compact", "--region", "4x4"],
@@ -51,6 +53,8 @@ def command(name: str) -> list[str]:
     """The command line of ``name``."""
     if name == "python":
         return [sys.executable, "-c", "pass"]
+    if name == "click":
+        return [sys.executable, "-c", "import click"]
     return [sys.executable, "-m", "solver", *COMMANDS[name]]
 
 
@@ -135,6 +139,18 @@ def import_profile(name: str, top: int = 12) -> str:
     return "\n".join(f"  {us / 1000:7.1f} ms  {mod}" for us, mod in rows[:top])
 
 
+def _environment() -> str:
+    return "a virtual environment" if sys.prefix != sys.base_prefix else "not a virtual environment"
+
+
+def _kernel_backend() -> str:
+    """``c`` or ``numba``: the kernel the measured processes run (read in a child)."""
+    done = subprocess.run([sys.executable, "-c", "from solver.arrange.engines import csearch; "
+                           "print(csearch.BACKEND)"], cwd=ROOT, env=ENV, capture_output=True,
+                          text=True, check=True)
+    return done.stdout.strip()
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python3 -m benchmarks.startup",
                                  description=__doc__.splitlines()[0])
@@ -158,7 +174,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"process CPU per stage, median of {args.rounds} rounds (range); load "
               f"{os.getloadavg()[0]:.1f}")
         for n in names:
-            if n == "python":
+            if n in ("python", "click"):
                 continue
             print(f"solver {' '.join(COMMANDS[n])}")
             for label, values in zip(STAGE_NAMES, stages(n, args.rounds), strict=True):
@@ -175,6 +191,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"whole-process CPU (user+sys), median of {args.rounds} interleaved rounds (range); "
           f"load {before[0]:.1f} before, {after[0]:.1f} after, {os.cpu_count()} CPUs"
           + (f"; baseline {trees[0]}, then this checkout" if len(trees) > 1 else ""))
+    print(f"interpreter {sys.executable} ({_environment()}); arrangement kernel: "
+          f"{_kernel_backend()}")
     for n in names:
         shown = " ".join(command(n)[1:]).replace("-m solver", "solver")
         if len(trees) == 1:

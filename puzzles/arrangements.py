@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from puzzles.beamsets import PieceSet, piece_set
@@ -99,7 +100,7 @@ class Arrangement:
     no_adjacent: bool = False
     pieces: tuple[int, ...] | None = field(default=None)
 
-    @property
+    @cached_property
     def piece_set(self) -> PieceSet:
         """The piece set of the arrangement."""
         return piece_set(self.set_name)

@@ -46,10 +46,6 @@ class Piece:
         """How many beams the piece carries."""
         return bin(self.beams).count("1")
 
-    def has_beam(self, direction: int) -> bool:
-        """True when the piece carries a beam in ``direction``."""
-        return bool(self.beams & direction)
-
     def beam_list(self) -> list[int]:
         """The directions that carry a beam, in numbering order."""
         return [1 << k for k in range(self.side_count) if self.beams >> k & 1]

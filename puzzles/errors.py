@@ -42,10 +42,6 @@ class InvalidMoveError(InvalidInputError):
     """A move that cannot be understood at all (bad syntax, unknown piece or cell)."""
 
 
-class AmbiguousMoveError(InvalidInputError):
-    """A move whose text matches more than one legal move."""
-
-
 class InfeasibleError(PuzzleError):
     """The question has no answer: the search proved that no solution exists (exit code 1)."""
 

@@ -145,8 +145,8 @@ def located(exc: InvalidInputError, where: str) -> InvalidInputError:
 class Setting:
     """One setting of a game (a board size, a rule variant, a clock limit): its name, the
     label a form shows, its kind (``int``, ``float``, ``bool`` or ``choice``), its default
-    and its allowed values. ``clock`` marks a clock limit (0 is no limit): engine matches play
-    without a clock."""
+    and its allowed values. ``clock`` marks a clock limit (0 is no limit): matches of computer
+    players play without a clock."""
 
     name: str
     label: str
@@ -289,7 +289,8 @@ class GameDef(ABC):
         return {s.name: s.check(given.get(s.name, s.default)) for s in self.schema}
 
     def untimed(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        """``settings`` with every clock limit off (engine matches play without a clock)."""
+        """``settings`` with every clock limit off (matches of computer players play without a
+        clock)."""
         clocks = {s.name for s in self.schema if s.clock}
         return {k: 0 if k in clocks else v for k, v in settings.items()}
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from puzzles.errors import InvalidInputError
 
@@ -101,11 +102,6 @@ TRI2_NAMES = {
 }
 
 
-def _opposites(deltas: dict[int, Delta]) -> dict[int, int]:
-    back = {delta: d for d, delta in deltas.items()}
-    return {d: back[(-dq, -dr)] for d, (dq, dr) in deltas.items()}
-
-
 @dataclass(frozen=True)
 class Grid:
     """A grid kind: its cells' directions, neighbours and opposite sides.
@@ -118,12 +114,12 @@ class Grid:
 
     kind: str
 
-    @property
+    @cached_property
     def cell_shape(self) -> str:
         """``square``, ``hexagon`` or ``triangle``: the shape drawn for a cell."""
         return self.kind.rstrip("2")
 
-    @property
+    @cached_property
     def oriented(self) -> bool:
         """True for triangle grids, whose cells point up or down."""
         return self.cell_shape == "triangle"

@@ -70,7 +70,7 @@ def layout_svg(layout: Layout, highlights: Sequence[Highlight] = (), *, title: s
     for tx, ty in targets or {}:
         x0, y0, x1, y1 = min(x0, tx), min(y0, ty), max(x1, tx), max(y1, ty)
     margin = 10.0
-    axis = 16.0 if coordinates else 0.0  # room for the coordinates
+    axis = 16.0 if coordinates else 0.0  # space for the coordinates
     entries = [*SYMBOL_LEGEND,
                *(LegendEntry("fill", h.colour, h.label) for h in highlights if h.label)
                ] if legend else []

@@ -114,11 +114,7 @@ def field_svg(
     for e in text_block(title_lines, 14, left + width / 2, -m - top + 2):
         d.append(e)
     if coordinates:
-        for k in range(9):
-            d.append(draw.Text("abcdefghi"[k], 11, (k + 0.5) * cell, -6, text_anchor="middle",
-                               font_family=FONT, fill="#6b6455"))
-            d.append(draw.Text(str(k + 1), 11, -7, (k + 0.5) * cell + 4, text_anchor="end",
-                               font_family=FONT, fill="#6b6455"))
+        _coordinates(d, cell)
     fills = []
     for i in range(81):
         r, c = divmod(i, 9)
@@ -126,16 +122,7 @@ def field_svg(
         fills.append(fill)
         d.append(draw.Rectangle(c * cell, r * cell, cell, cell, fill=fill, stroke="#bbbbbb",
                                 stroke_width=1))
-    # thick borders between blocks and around the field
-    for i in range(81):
-        r, c = divmod(i, 9)
-        if c < 8 and blocks[i] != blocks[i + 1]:
-            d.append(draw.Line((c + 1) * cell, r * cell, (c + 1) * cell, (r + 1) * cell,
-                               stroke="#222222", stroke_width=3, stroke_linecap="square"))
-        if r < 8 and blocks[i] != blocks[i + 9]:
-            d.append(draw.Line(c * cell, (r + 1) * cell, (c + 1) * cell, (r + 1) * cell,
-                               stroke="#222222", stroke_width=3, stroke_linecap="square"))
-    d.append(draw.Rectangle(0, 0, size, size, fill="none", stroke="#222222", stroke_width=3))
+    _block_borders(d, blocks, cell)
     for b, style in (outlines or {}).items():
         _outline(d, blocks, str(b), style, cell)
     for i in range(81):
@@ -165,6 +152,29 @@ def field_svg(
             d.append(draw.Rectangle(c * cell, r * cell, cell, cell, fill="#ffffff",
                                     fill_opacity=0, data_cell="abcdefghi"[c] + str(r + 1)))
     return str(d.as_svg())
+
+
+def _coordinates(d: draw.Drawing, cell: float) -> None:
+    """Column letters a-i above the field and row numbers 1-9 left of it."""
+    for k in range(9):
+        d.append(draw.Text("abcdefghi"[k], 11, (k + 0.5) * cell, -6, text_anchor="middle",
+                           font_family=FONT, fill="#6b6455"))
+        d.append(draw.Text(str(k + 1), 11, -7, (k + 0.5) * cell + 4, text_anchor="end",
+                           font_family=FONT, fill="#6b6455"))
+
+
+def _block_borders(d: draw.Drawing, blocks: str, cell: float) -> None:
+    """Thick lines between blocks and around the field."""
+    for i in range(81):
+        r, c = divmod(i, 9)
+        if c < 8 and blocks[i] != blocks[i + 1]:
+            d.append(draw.Line((c + 1) * cell, r * cell, (c + 1) * cell, (r + 1) * cell,
+                               stroke="#222222", stroke_width=3, stroke_linecap="square"))
+        if r < 8 and blocks[i] != blocks[i + 9]:
+            d.append(draw.Line(c * cell, (r + 1) * cell, (c + 1) * cell, (r + 1) * cell,
+                               stroke="#222222", stroke_width=3, stroke_linecap="square"))
+    size = 9 * cell
+    d.append(draw.Rectangle(0, 0, size, size, fill="none", stroke="#222222", stroke_width=3))
 
 
 def _outline(d: draw.Drawing, blocks: str, b: str, style: BlockOutline, cell: float) -> None:
@@ -248,26 +258,14 @@ def step_svg(
     d.append(draw.Rectangle(left, -m - top, width, height, fill="#ffffff"))
     for e in text_block(title_lines, 14, left + width / 2, -m - top + 2):
         d.append(e)
-    for k in range(9):
-        d.append(draw.Text("abcdefghi"[k], 11, (k + 0.5) * cell, -6, text_anchor="middle",
-                           font_family=FONT, fill="#6b6455"))
-        d.append(draw.Text(str(k + 1), 11, -7, (k + 0.5) * cell + 4, text_anchor="end",
-                           font_family=FONT, fill="#6b6455"))
+    _coordinates(d, cell)
     tinted = set(cells)
     for i in range(81):
         r, c = divmod(i, 9)
         d.append(draw.Rectangle(c * cell, r * cell, cell, cell,
                                 fill=STEP_CELL if i in tinted else "#fbfaf6", stroke="#bbbbbb",
                                 stroke_width=1))
-    for i in range(81):
-        r, c = divmod(i, 9)
-        if c < 8 and blocks[i] != blocks[i + 1]:
-            d.append(draw.Line((c + 1) * cell, r * cell, (c + 1) * cell, (r + 1) * cell,
-                               stroke="#222222", stroke_width=3, stroke_linecap="square"))
-        if r < 8 and blocks[i] != blocks[i + 9]:
-            d.append(draw.Line(c * cell, (r + 1) * cell, (c + 1) * cell, (r + 1) * cell,
-                               stroke="#222222", stroke_width=3, stroke_linecap="square"))
-    d.append(draw.Rectangle(0, 0, size, size, fill="none", stroke="#222222", stroke_width=3))
+    _block_borders(d, blocks, cell)
     ringed, struck, placed = set(pattern), set(eliminations), dict(placements)
     for i in range(81):
         r, c = divmod(i, 9)

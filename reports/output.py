@@ -34,7 +34,6 @@ import json
 import os
 import signal
 import stat
-import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -135,6 +134,8 @@ def check_folder(path: Path | str) -> Path:
         raise OutputError(f"cannot write into {shown}: it is not a folder")
     if not os.access(path, os.W_OK | os.X_OK):
         raise OutputError(f"cannot write into {shown}: no permission to write in it")
+    import tempfile  # here: a process that writes no file does not load it (start-up)
+
     try:  # permissions alone pass /proc or a read-only mount for root
         fd, tmp = tempfile.mkstemp(prefix=".probe.", suffix=".part", dir=path)
     except OSError as exc:
@@ -179,6 +180,8 @@ def _short(name: str) -> str:
 def _temporary(real: Path, shown: str, hidden: bool = True) -> tuple[int, str]:
     """A new temporary file beside ``real``: ``.NAME.<random>.part`` (``hidden``), or
     ``NAME.<random>.part`` where a person should find it after a crash."""
+    import tempfile  # here: a process that writes no file does not load it (start-up)
+
     prefix = f"{'.' if hidden else ''}{_short(real.name)}."
     try:
         return tempfile.mkstemp(prefix=prefix, suffix=".part", dir=real.parent)

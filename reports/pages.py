@@ -105,10 +105,10 @@ def review_page(game: str, review: GameReview, mistakes: Sequence[ReviewedMove],
     added) and every move."""
     figures = []
     if plot is not None:
-        figures.append(Figure(plot, "engine value for the mover after each move; the biggest "
-                                    "mistakes are labelled"))
+        figures.append(Figure(plot, "the reviewing player's value for the mover after each move; "
+                                    "the biggest mistakes are labelled"))
     summary = Section(f"{game} review", [
-        f"{len(review.moves)} of {review.total} moves reviewed; values are the engine's "
+        f"{len(review.moves)} of {review.total} moves reviewed; values are the reviewing player's "
         "win estimates (0..1) for the mover, from the mover's information only.",
         "Biggest mistakes: " + (", ".join(
             f"move {m.number} {m.move} (loss {m.loss:.3f}, best {m.best})"

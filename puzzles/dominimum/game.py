@@ -35,7 +35,7 @@ from typing import Any
 
 from puzzles.dominimum.groups import mission_score, symbol_score
 from puzzles.dominimum.layout import Layout, Placement
-from puzzles.dominimum.tiles import TILES, Tile, is_double, tile, tile_name
+from puzzles.dominimum.tiles import TILES, Tile, is_double, tile_name
 from puzzles.errors import IllegalMoveError, InvalidInputError
 
 GAMES = ("dominimum", "dominomega")
@@ -278,8 +278,3 @@ class Game:
                 g.hands[q] = pool.pop()
         g.supply = pool
         return g
-
-
-def tile_of(values: list[int] | tuple[int, int]) -> Tile:
-    """The tile of a two-value list (checked)."""
-    return tile(values[0], values[1])

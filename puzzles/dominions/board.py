@@ -34,13 +34,6 @@ def opposite_side(k: int) -> int:
     return (k + 3) % 6
 
 
-def colour_index(letter: str) -> int:
-    """``W`` -> 0, ``B`` -> 1; raises InvalidInputError."""
-    if letter not in ("W", "B"):
-        raise InvalidInputError(f"unknown colour {letter!r}; expected W or B")
-    return COLOUR_LETTERS.index(letter)
-
-
 def fits(piece: int, must_beam: int, must_blank: int) -> bool:
     """True when ``piece`` has a beam on every side of ``must_beam`` and none on ``must_blank``."""
     return (piece & must_beam) == must_beam and (piece & must_blank) == 0

@@ -195,10 +195,6 @@ class Position:
         h = self.hands[colour]
         return [p for p in range(1, 64) if h >> p & 1]
 
-    def holds(self, colour: int, piece: int) -> bool:
-        """True when ``colour`` still holds ``piece``."""
-        return bool(self.hands[colour] >> piece & 1)
-
     def score(self) -> tuple[int, int]:
         """(White, Black): pieces on the board minus pieces in hand."""
         on = [0, 0]
@@ -547,10 +543,6 @@ class Position:
         for cell, p, _, _ in self.iter_placements():
             yield Move(cell, p)
         yield PASS
-
-    def has_placement(self, colour: int | None = None) -> bool:
-        """True when ``colour`` (default: to move) has at least one legal placement."""
-        return next(self.iter_placements(colour), None) is not None
 
     def is_legal(self, move: Move) -> bool:
         """True when the player to move may play ``move``."""

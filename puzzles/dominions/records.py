@@ -164,7 +164,7 @@ def format_moves(moves: list[Move] | tuple[Move, ...], first: int, pos: Position
 
 
 def write_record(pos: Position) -> str:
-    """The record of every move played in ``pos`` (``BASE[n];`` first unless base 9 and a
-    move follows: the record of no move is ``BASE[9];``, since an empty record is refused)."""
+    """The record of every move played in ``pos`` (``BASE[n];`` first unless base 9; always
+    for a game without moves, since an empty text is no record)."""
     head = "" if pos.base == 9 and pos.moves else f"BASE[{pos.base}];"
     return head + format_moves(pos.moves, 0, pos)

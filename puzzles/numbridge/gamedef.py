@@ -61,7 +61,7 @@ class NumbridgeDef(GameDef):
     )
 
     def room_settings(self, settings: dict[str, Any]) -> RoomSettings:
-        """The rules engine's settings (checked)."""
+        """The rules' settings (checked)."""
         rs = RoomSettings(**settings)
         rs.check()
         return rs

@@ -2,7 +2,9 @@
 
 The Python interface (stable): ``ArrangementProblem.create(...)``, then ``solutions(problem,
 limit=None, engine="auto")`` (a generator of verified ``Arrangement`` objects),
-``count(problem)`` and ``first(problem)`` (raises ``InfeasibleError`` when none exists).
+``count(problem)`` and ``first(problem)`` (raises ``InfeasibleError`` when none exists);
+``row_blocks(problem)`` streams the solutions as checked numpy blocks (a column per cell of
+``cells(problem)``) for enumerations too large for one object each.
 
 The names are loaded on first use (PEP 562), so that ``import solver.arrange.orders`` (the
 command line's option choices) or a small count stays light.
@@ -14,10 +16,19 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from solver.arrange.api import ENGINES, EngineFaultError, count, first, solutions
+    from solver.arrange.api import (
+        ENGINES,
+        EngineFaultError,
+        cells,
+        count,
+        first,
+        row_blocks,
+        solutions,
+    )
     from solver.arrange.problem import ArrangementProblem
 
-__all__ = ["ENGINES", "ArrangementProblem", "EngineFaultError", "count", "first", "solutions"]
+__all__ = ["ENGINES", "ArrangementProblem", "EngineFaultError", "cells", "count", "first",
+           "row_blocks", "solutions"]
 
 _WHERE = {"ArrangementProblem": "solver.arrange.problem"}
 

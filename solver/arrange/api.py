@@ -20,20 +20,28 @@ Examples
 (652, 5)
 >>> sorted(first(p).placements.values()) == list(range(16))
 True
+>>> sum(len(block) for block in row_blocks(p)), cells(p)[:2]
+(652, ((0, 0), (1, 0)))
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from puzzles.arrangements import Arrangement
-from puzzles.errors import EngineFaultError
+from puzzles.errors import EngineFaultError, InvalidInputError
+from puzzles.grids import Cell
 from solver.arrange.engine import Engine, Tick
 from solver.arrange.engines import ENGINES, engine_of
 from solver.arrange.prepared import Problem
 from solver.arrange.verified import checked
 
-__all__ = ["ENGINES", "EngineFaultError", "Tick", "checked", "count", "first", "solutions"]
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["ENGINES", "EngineFaultError", "Tick", "cells", "checked", "count", "first",
+           "row_blocks", "solutions"]
 
 
 def solutions(problem: Problem, limit: int | None = None, engine: Engine | str = "auto",
@@ -53,6 +61,33 @@ def solutions(problem: Problem, limit: int | None = None, engine: Engine | str =
         Order the search to reach a first solution fast.
     """
     yield from engine_of(engine).solutions(problem, limit, tick, find)
+
+
+def row_blocks(problem: Problem, engine: Engine | str = "auto", tick: Tick | None = None,
+               up_to_symmetry: bool = False) -> Iterator[np.ndarray]:
+    """The solutions as blocks of rows, for enumerations too large for one object each: 2-D
+    int32 numpy arrays, a row per solution and a column per cell of ``cells(problem)`` (the
+    piece on that cell, -1 for an empty cell of a bounded transcendental arrangement), up to
+    4096 rows a block. Every row is checked before its block is handed out: by the batch judge
+    (compact) or by ``verify``. ``up_to_symmetry`` keeps one row per orbit of the region's
+    symmetries. Needs a region (the engines without one yield arrangements: ``solutions``)."""
+    from solver.arrange.engine import BoundedEngine
+    from solver.arrange.prepared import Run
+    from solver.arrange.verified import judged_blocks
+
+    run = Run.of(problem)
+    chosen = engine_of(engine).choose(run.problem, "solutions")
+    if not isinstance(chosen, BoundedEngine):
+        raise InvalidInputError(f"the {chosen.name} engine yields arrangements, not rows: "
+                                "use solutions()")
+    yield from judged_blocks(run, chosen.blocks(run, tick), up_to_symmetry, verify_rows=True)
+
+
+def cells(problem: Problem) -> tuple[Cell, ...]:
+    """The cells of the columns of ``row_blocks`` (the region's cells, row by row)."""
+    from solver.arrange.prepared import Run
+
+    return Run.of(problem).layout.cells
 
 
 def count(problem: Problem, engine: Engine | str = "auto", tick: Tick | None = None,

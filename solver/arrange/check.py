@@ -55,12 +55,21 @@ class CompactJudge:
                 facing = [e for e, v in grid.deltas(raw).items() if v == (-dq, -dr)]
                 self.pairs.append((i, d, where[other], facing[0]))
         self.fixed = [(where[c], p) for c, p in problem.fixed]
+        # the same checks as index arrays, one numpy operation each for a whole block
+        self._fixed_at = np.array([i for i, _ in self.fixed], dtype=np.intp)
+        self._fixed_piece = np.array([p for _, p in self.fixed], dtype=np.int64)
+        self._leave_at = np.array([i for i, _ in self.leaving], dtype=np.intp)
+        self._leave_bit = np.array([d for _, d in self.leaving], dtype=np.int64)
+        self._pair_at = np.array([i for i, _, _, _ in self.pairs], dtype=np.intp)
+        self._pair_bit = np.array([d for _, d, _, _ in self.pairs], dtype=np.int64)
+        self._pair_other = np.array([j for _, _, j, _ in self.pairs], dtype=np.intp)
+        self._pair_facing = np.array([e for _, _, _, e in self.pairs], dtype=np.int64)
 
     def faults(self, rows: np.ndarray) -> list[str | None]:
         """For each row, None when it is a valid compact arrangement, else its first fault."""
         rows = np.asarray(rows, dtype=np.int64)
         out: list[str | None] = [None] * len(rows)
-        if len(rows) == 0:
+        if len(rows) == 0 or not self._any_fault(rows):
             return out
         bad = np.zeros(len(rows), dtype=bool)
         reason = np.full(len(rows), -1, dtype=np.int64)
@@ -85,6 +94,21 @@ class CompactJudge:
         for r in np.nonzero(bad)[0]:
             out[int(r)] = self._explain(rows[r], int(reason[r]))
         return out
+
+    def _any_fault(self, rows: np.ndarray) -> bool:
+        """True when some row breaks a rule (the checks of ``faults``, a block at a time)."""
+        if not (np.sort(rows, axis=1) == self.pieces[None, :]).all():
+            return True
+        cols = np.arange(rows.shape[1])
+        if not self.orientation_ok[cols[None, :], rows].all():
+            return True
+        if (rows[:, self._fixed_at] != self._fixed_piece[None, :]).any():
+            return True
+        if (rows[:, self._leave_at] & self._leave_bit[None, :]).any():
+            return True
+        mine = (rows[:, self._pair_at] & self._pair_bit[None, :]) != 0
+        theirs = (rows[:, self._pair_other] & self._pair_facing[None, :]) != 0
+        return bool((mine != theirs).any())
 
     def _explain(self, row: np.ndarray, code: int) -> str:
         if code < 0:

@@ -56,7 +56,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from puzzles.errors import InvalidInputError
-from solver.arrange.engines.frontier import best_order, frontier_width, half_edge_slots
+from solver.arrange.engines.frontier import (
+    _submasks,
+    best_order,
+    frontier_width,
+    half_edge_slots,
+)
 from solver.arrange.layout import EdgeLayout
 
 #: The moduli of the exact counts: 2^64 (uint64 wrap-around) and two primes below 2^56.
@@ -316,15 +321,15 @@ class RelaxedCount:
             self.transitions += len(sel_k) * len(moves)
             for piece, put, inc in moves:
                 ok = None
-                for s_i, cl in enumerate(self.classings):  # the class must still have room
+                for s_i, cl in enumerate(self.classings):  # the class must still have space
                     if step.fixed:
                         break
                     f = field_at.get((s_i, cl.class_of[piece]))
                     if f is None:
                         continue
                     digit = (sel_k >> f.shift) & ((1 << f.bits) - 1)
-                    room = digit < f.target
-                    ok = room if ok is None else ok & room
+                    space = digit < f.target
+                    ok = space if ok is None else ok & space
                 if ok is None:
                     out_k.append(sel_k + np.int64(put + inc))
                     out_r.append(sel_r)
@@ -371,16 +376,6 @@ class RelaxedCount:
         return k[keep], r[:, keep], fl[keep]
 
 
-def _submasks(mask: int) -> list[int]:
-    out = []
-    sub = mask
-    while True:
-        out.append(sub)
-        if sub == 0:
-            return out
-        sub = (sub - 1) & mask
-
-
 def _crt(residues: list[int], moduli: list[int]) -> int:
     """The number below the product of the (pairwise coprime) moduli with these residues."""
     x, m = 0, 1
@@ -390,9 +385,3 @@ def _crt(residues: list[int], moduli: list[int]) -> int:
         x += m * y
         m *= n
     return x
-
-
-def upper_bound(lay: EdgeLayout, classings: Sequence[Classing],
-                tick: Callable[[int, int], None] | None = None) -> int:
-    """``RelaxedCount(lay, classings).count(tick)``: an upper bound on the compact count."""
-    return RelaxedCount(lay, classings).count(tick)

@@ -40,6 +40,8 @@ from solver.arrange.problem import ArrangementProblem
 if TYPE_CHECKING:  # numpy is imported by the engines that build rows
     import numpy as np
 
+    from solver.arrange.layout import Row
+
 Tick = Callable[[int, int], None]  # (solutions so far, nodes so far)
 
 #: What is asked of an engine: a plain ``count`` (no arrangement needed), or ``solutions``.
@@ -148,13 +150,13 @@ class BoundedEngine(Engine):
     (``solver.arrange.run``)."""
 
     def rows(self, run: Run, tick: Tick | None = None, find: bool = False,
-             ) -> Iterator[np.ndarray]:
+             ) -> Iterator[Row]:
         """Solution rows of an accepted problem (``choose`` first)."""
         raise NotImplementedError
 
     def parallel_rows(self, run: Run, jobs: int = 1, depth: int | None = None,
                       tick: Tick | None = None, cluster: Distributed | None = None,
-                      ) -> Iterator[np.ndarray]:
+                      ) -> Iterator[Row]:
         """``rows`` on ``jobs`` processes or on Dask; only the kernel splits."""
         if cluster is not None:
             raise InvalidInputError("distributed runs use the kernel engine (compact)")
@@ -162,16 +164,33 @@ class BoundedEngine(Engine):
             raise InvalidInputError("--jobs runs the kernel engine (compact arrangements)")
         return self.rows(run, tick)
 
+    def blocks(self, run: Run, tick: Tick | None = None) -> Iterator[np.ndarray]:
+        """The solution rows of an accepted problem in blocks: 2-D int32 arrays, a row per
+        solution and a column per cell of ``run.layout`` (unchecked; ``verified``)."""
+        from solver.arrange.verified import batches
+
+        return batches(iter(self.rows(run, tick)), run.layout.n)
+
+    def parallel_blocks(self, run: Run, jobs: int = 1, depth: int | None = None,
+                        tick: Tick | None = None, cluster: Distributed | None = None,
+                        ) -> Iterator[np.ndarray]:
+        """``blocks`` on ``jobs`` processes or on Dask (``parallel_rows``)."""
+        if jobs <= 1 and cluster is None:
+            return self.blocks(run, tick)
+        from solver.arrange.verified import batches
+
+        return batches(iter(self.parallel_rows(run, jobs, depth, tick, cluster)), run.layout.n)
+
     def _solutions(self, run: Run, limit: int | None, tick: Tick | None,
                    find: bool) -> Iterator[Arrangement]:
         from solver.arrange.verified import checked, judged  # here: a count needs neither
 
         if not find:  # every row through the batch judge (compact) or verify()
-            yield from judged(run, self.rows(run, tick), limit)
+            yield from judged(run, self.blocks(run, tick), limit)
             return
-        problem, inst = run.problem, run.instance
+        problem, layout = run.problem, run.layout
         for row in islice(self.rows(run, tick, find=True), limit):
-            yield checked(problem.arrangement(inst.placements(row)), problem)
+            yield checked(problem.arrangement(layout.placements(row)), problem)
 
     def _count(self, run: Run, tick: Tick | None, limit: int | None) -> int:
         return sum(1 for _ in islice(self.rows(run, tick), limit))

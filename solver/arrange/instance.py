@@ -18,7 +18,6 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 
 import numpy as np
 
@@ -47,23 +46,15 @@ class EdgeInstance:
         """Number of cells."""
         return len(self.cells)
 
-    @cached_property
+    @property
     def index(self) -> dict[Cell, int]:
-        """Cell -> index."""
-        return {c: i for i, c in enumerate(self.cells)}
+        """Cell -> index (the layout's table)."""
+        return self.layout.index
 
     @classmethod
     def build(cls, problem: ArrangementProblem) -> EdgeInstance:
-        """The instance of a problem with a region (``EdgeLayout.build`` as numpy arrays).
-
-        Raises
-        ------
-        InvalidInputError
-            When the problem has no region or a cell is its own neighbour (a torus or cylinder
-            too narrow).
-        InfeasibleError
-            When two fixed pieces do not match or a fixed piece's beam leaves the region.
-        """
+        """The instance of a problem with a region: ``EdgeLayout.build`` (and its errors) as
+        numpy arrays."""
         return cls.of(EdgeLayout.build(problem))
 
     @classmethod

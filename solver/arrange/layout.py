@@ -20,10 +20,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from puzzles.errors import InfeasibleError, InvalidInputError
 from puzzles.grids import Cell
 from solver.arrange.problem import ArrangementProblem
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import TypeAlias
+
+    import numpy as np
+
+    #: A solution row: a piece number per cell index (-1 for an empty cell); a tuple from the
+    #: C kernel, a numpy array from the numba engines.
+    Row: TypeAlias = Sequence[int] | np.ndarray
 
 
 @dataclass(frozen=True)
@@ -119,6 +130,10 @@ class EdgeLayout:
     def beams(self, piece: int) -> int:
         """The beam mask of a piece number."""
         return piece & ((1 << self.k) - 1)
+
+    def placements(self, row: Row) -> dict[Cell, int]:
+        """Cell -> piece of a solution row (piece number per cell index, -1 for empty)."""
+        return {c: int(p) for c, p in zip(self.cells, row, strict=True) if p >= 0}
 
     def check_fixed(self) -> None:
         """Raise InfeasibleError when the fixed pieces already break a rule among themselves."""

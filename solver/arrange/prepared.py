@@ -97,11 +97,21 @@ class Run:
 
     def dynamic(self, order: str = "auto") -> bool:
         """True when the kernel fills the most constrained cell first in cell ``order``
-        (``auto`` probes the instance once per run; ``kernel.choose_dynamic``)."""
+        (``auto`` probes once per run on the fastest backend, ``order_choice``; raises
+        InvalidInputError for an unknown order)."""
         if order not in self._dynamic:
-            from solver.arrange.engines.kernel import choose_dynamic
+            from solver.arrange.engines.order_choice import MAX_TABLE_SIDES, prefers_dynamic
+            from solver.arrange.orders import check_order
 
-            self._dynamic[order] = choose_dynamic(self.instance, order)
+            if check_order(order) != "auto":
+                self._dynamic[order] = order == "mrv"
+            elif self.layout.k > MAX_TABLE_SIDES:
+                self._dynamic[order] = False
+            else:
+                from solver.arrange.engines.csearch import new_search
+
+                self._dynamic[order] = prefers_dynamic(new_search(self),
+                                                       new_search(self, dynamic=True))
         return self._dynamic[order]
 
     def with_fixed(self, extra: Mapping[Cell, int]) -> Run:

@@ -65,7 +65,7 @@ def enumerate_arrangements(problem: Problem, engine: Engine | str = "auto",
         return
     from solver.arrange.verified import judged  # here: a count needs no judge
 
-    yield from judged(run, chosen.parallel_rows(run, jobs, depth, tick, cluster), limit,
+    yield from judged(run, chosen.parallel_blocks(run, jobs, depth, tick, cluster), limit,
                       up_to_symmetry, verify_all)
 
 
@@ -94,12 +94,9 @@ def count_arrangements(problem: Problem, engine: Engine | str = "auto",
             total += 1
             distinct += free.is_representative(arr.placements)
         return total, distinct
-    from solver.arrange.verified import batches
-
-    stream = chosen.parallel_rows(run, jobs, depth, tick, cluster)
     group = run.group
     total = distinct = 0
-    for block in batches(stream, run.instance.n):
+    for block in chosen.parallel_blocks(run, jobs, depth, tick, cluster):
         total += len(block)
         distinct += int(group.representatives(block).sum())
     return total, distinct

@@ -50,7 +50,7 @@ from solver.book.open_deduction import rate as rate_open
 #: Problems with at most this many solutions get a solution table (enumerated once by CP-SAT).
 TABLE_LIMIT = 20_000
 
-#: Ladder rung -> book level.
+#: Deduction rung (``DeductionRating.rung``) -> book level.
 LEVEL_OF_RUNG = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "hard"}
 
 

@@ -1,5 +1,5 @@
 """Human-style deduction steps for compact arrangement completions (the level of a book
-puzzle; "ladder" on its own means ``solver ladder``, the Elo round robin).
+puzzle).
 
 The solver repeats: apply the easiest technique that makes progress, then start again from the
 easiest. The techniques, easiest first:

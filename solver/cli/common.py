@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,8 +69,3 @@ def write_picture(path: Path | None, content: str, output: Output, what: str = "
     if path is not None:
         write_atomic(path, content)
         output.note(f"wrote {what} {path}")
-
-
-def stdout_is_terminal() -> bool:
-    """True when stdout is a terminal (used to pick compact text)."""
-    return sys.stdout.isatty()

@@ -193,7 +193,7 @@ def solve(field_spec: str, engine: str, cap: int, svg_path: Path | None, output:
               "created).")
 @output_options
 def rate_cmd(field_spec: str, with_steps: bool, steps_dir: Path | None, output: Output) -> None:
-    """Difficulty of FIELD by the human-technique ladder (see docs/numbridge.md).
+    """Difficulty of FIELD by the human-technique order (see docs/numbridge.md).
 
     score: the hardest step on a Sudoku Explainer style scale; effort: HoDoKu's points; work:
     the effort with each single divided by the singles on offer then; level: HoDoKu's name

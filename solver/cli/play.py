@@ -30,7 +30,7 @@ class GameName(click.Choice):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> Any:
-        self.choices = game_names()
+        self.choices = tuple(game_names())
         return super().convert(value, param, ctx)
 
 

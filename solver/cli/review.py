@@ -1,4 +1,5 @@
-"""``solver review RECORD``: the engine's view of every move of a game record (any game)."""
+"""``solver review RECORD``: the reviewing MCTS player's view of every move of a game record
+(any game)."""
 
 from __future__ import annotations
 
@@ -21,17 +22,19 @@ from solver.progress import progress_bar
 @click.argument("record", type=click.Path(exists=True, dir_okay=False, path_type=Path,
                                          allow_dash=True))
 @budget_options
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the engine.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Seed of the reviewing MCTS player.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Draw the evaluation over the game (SVG or PNG by the suffix).")
 @html_option("Write an HTML report with the board at each of the biggest mistakes.")
 @output_options
 def review(record: Path, move_time: float | None, max_nodes: int | None, seed: int,
            plot_path: Path | None, html_path: Path | None, output: Output) -> None:
-    """For every move of RECORD: the engine's evaluation before and after, its best move and
-    the loss of the move played; the biggest mistakes. The game is detected from the record.
+    """For every move of RECORD: the reviewing MCTS player's evaluation before and after, its
+    best move and the loss of the move played; the biggest mistakes. The game is detected from
+    the record.
 
-    Values are the engine's win estimates for the mover (0..1), from the mover's information
+    Values are its win estimates for the mover (0..1), from the mover's information
     only. Default budget: 200 nodes per position (--max-nodes), or --move-time seconds.
     JSON: {"game", "seats", "moves": [{"number", "seat", "move", "best", "before", "after",
     "loss"}], "mistakes": [...], "interrupted", "reviewed", "total"}. Ctrl-C stops cleanly

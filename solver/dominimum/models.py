@@ -34,7 +34,6 @@ value reaches the proven bound 3^12.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -459,8 +458,3 @@ def dominomega_maximum(symbols: tuple[int, ...] = (1,), region: tuple[int, int] 
     elif status == cp_model.INFEASIBLE:
         result.details["note"] = "no layout in the region gives every listed symbol 3^12"
     return result
-
-
-def log_score(n: int) -> float:
-    """log2 of a score (for plots)."""
-    return math.log2(n) if n > 0 else 0.0

@@ -6,7 +6,7 @@ Definitions (seed; reference ``dominions.md``). X is a player, Y his opponent.
 - **Liberties** are beams: "the liberties of a group are the beams that border on vacant
   cells". Two beams of one group into the same vacant cell are two liberties. A group is in
   **atari** when it has exactly one liberty beam and no eye (below) of either kind.
-  Legality only needs "none" against "at least one", so the rules engine is unaffected.
+  Legality only needs "none" against "at least one", so the rules (``Position``) are unaffected.
 - An **eye** of X (permanent) is a vacant cell where an X group has a liberty and for which Y
   holds no matching piece. Hands only shrink and a cell's constraints only grow, so Y can
   never fill it: **this holds for all future play**, and the X groups with a liberty there live
@@ -25,7 +25,7 @@ Definitions (seed; reference ``dominions.md``). X is a player, Y his opponent.
   liberty is its own eye is alive, not in atari.
 
 Groups and sections come from the networkx reference (``solver.dominions.graphs``); legality
-of each placement comes from the rules engine; the liberties a capture leaves are counted on
+of each placement comes from the rules (``Position``); the liberties a capture leaves are counted on
 the position after the capture by a plain walk over beams.
 
 Examples

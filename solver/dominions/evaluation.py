@@ -6,7 +6,7 @@ and the group is not in atari). The evaluation is material (the score difference
 for groups in atari: a group with a single liberty beam whose cell the opponent can fill (he
 holds a piece that fits there) is counted as mostly lost when the opponent moves next,
 slightly weakened when its owner moves next; every group earns a little per liberty beam.
-Groups are read from the engine's incremental groups (``Tracker``), so evaluating a child
+Groups are read from the position's incremental groups (``Tracker``), so evaluating a child
 position costs only the update of the groups the move touched.
 """
 
@@ -110,7 +110,7 @@ def placements_with_beams(pos: Position, cells: Iterable[int] | None = None
     group the move leaves (the seed's liberties) instead of its liberty cells. A placement
     that captures nothing joins the own groups whose beams point into the cell, so its beams
     are theirs minus those beams plus the piece's beams towards vacant cells; a capture is
-    played and undone to count them (captures are few); a suicide keeps the engine's count
+    played and undone to count them (captures are few); a suicide keeps the position's count
     (the liberties of the opponent's new group).
     """
     me = pos.to_move

@@ -3,8 +3,8 @@
 The *beam graph* has a node per piece and an edge per beam-to-beam connection (both pieces
 carry a beam on the shared side), whatever the colours. Its connected components are the
 sections of the beam structure; the components of its same-colour edges are the groups.
-This module shares no code with the rules engine's own group computation, so tests can compare
-the two.
+This module shares no code with the rules' own group computation (``Position``), so tests
+can compare the two.
 
 Examples
 --------
@@ -62,11 +62,6 @@ def beam_graph(pos: Position) -> nx.Graph:
             if j is not None and pos.piece[j] >= 0 and pos.piece[j] & _OPPOSITE[d]:
                 g.add_edge(i, j)
     return g
-
-
-def free_beams(pos: Position, cell: int) -> set[int]:
-    """Vacant cells that the beams of the piece on ``cell`` point at."""
-    return {j for _, j in beams_to_vacant(pos, cell)}
 
 
 def beams_to_vacant(pos: Position, cell: int) -> list[tuple[int, int]]:

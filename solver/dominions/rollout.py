@@ -2,7 +2,7 @@
 
 A uniformly random legal placement needs every legal placement (hundreds of ``cell_info``
 calls); a playout only needs *some* legal placement, so ``rollout_move`` samples a frontier
-cell with a fitting held piece and checks that one placement with the rules engine
+cell with a fitting held piece and checks that one placement with the rules (``Position``)
 (``Position.outcome``), falling back to the full list after a few refusals.
 
 Examples

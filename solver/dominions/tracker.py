@@ -1,10 +1,10 @@
 """A thin view of the groups that :class:`~puzzles.dominions.Position` keeps move by move.
 
-The rules engine keeps its groups incrementally (a move recomputes only the groups it touches
+The position keeps its groups incrementally (a move recomputes only the groups it touches
 and ``pop`` restores them from a log), with both liberty counts of the seed: the distinct
 vacant cells the group's beams point at (``liberties``) and the beams that border on vacant
 cells (``beams``: two beams into one cell are two liberties). The tracker used to keep a second
-copy of the groups for the players; it is now a view of the engine's groups, so the players,
+copy of the groups for the players; it is now a view of the position's groups, so the players,
 the puzzles and the analysis read one set of groups. ``solver.dominions.graphs`` is the
 reference the tests compare them with.
 
@@ -28,10 +28,10 @@ TrackedGroup = tuple[int, frozenset[int], frozenset[int]]  # colour, cells, libe
 
 
 class Tracker:
-    """The engine's incremental groups of ``position``; play through ``push``/``pop``.
+    """The incremental groups of ``position``; play through ``push``/``pop``.
 
     Complexity: a move costs O(size of the groups it touches), not O(pieces on the board)
-    (the engine's update).
+    (the position's update).
     """
 
     def __init__(self, position: Position) -> None:

@@ -69,7 +69,7 @@ def singles_only(g: Generated) -> bool:
 
 
 def level_within(g: Generated, level: str) -> Rating:
-    """The rating with the techniques of ``level`` and below only: the ladder is ordered by
+    """The rating with the techniques of ``level`` and below only: the technique order is sorted by
     level, so this is the full rating's path as long as it stays within ``level``
     (``solved`` False: the field needs more)."""
     return rate(g.field, up_to=level, solution=g.solution)

@@ -2,7 +2,7 @@
 
 A human at the table sees the givens and the closed cells, not the solution; to place a tile
 without the risk of a miss he must deduce the cell's digit. This module models that knowledge
-at a few depths of the project's technique ladder (``solver.numbridge.techniques``), on the
+at a few depths of the project's technique order (``solver.numbridge.techniques``), on the
 board as it stands (the givens and every closed cell), one look per move:
 
 - ``singles``: every naked and hidden single of the current pencil marks (no chaining: a

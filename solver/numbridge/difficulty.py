@@ -1,7 +1,7 @@
-"""Difficulty of a field: the human-technique ladder, a Sudoku Explainer style scale and HoDoKu's
+"""Difficulty of a field: the human-technique order, a Sudoku Explainer style scale and HoDoKu's
 level names.
 
-The solver applies the easiest technique of :data:`LADDER` that makes progress, then starts
+The solver applies the easiest technique of :data:`TECHNIQUE_ORDER` that makes progress, then starts
 again from the easiest (singles; locked candidates; on irregular blocks the law of leftovers;
 naked and hidden pairs, triples, quads;
 X-wing, swordfish, jellyfish over rows, columns and blocks; turbot fish; W-, XY-, XYZ-wing;
@@ -67,7 +67,7 @@ class RatingError(RuntimeError):
 
 @dataclass(frozen=True)
 class Technique:
-    """A rung of the ladder: finder, scale value, HoDoKu level and per-step points."""
+    """A rung of the technique order: finder, scale value, HoDoKu level and per-step points."""
 
     name: str
     find: Callable[[Grid], Step | None]
@@ -77,7 +77,7 @@ class Technique:
     needs_unique: bool = False
 
 
-LADDER: list[Technique] = [
+TECHNIQUE_ORDER: list[Technique] = [
     Technique("full house", singles.full_house, 1.0, "easy", 4),
     Technique("hidden single (block)", partial(singles.hidden_single, block_only=True), 1.2,
               "easy", 14),
@@ -123,9 +123,9 @@ LADDER: list[Technique] = [
       for n, score, points in ((2, 7.7, 450), (3, 7.8, 450))),
 ]
 TRIAL = Technique("trial", lambda g: None, 9.5, "extreme", 10000)
-TECHNIQUES = [t.name for t in LADDER] + [TRIAL.name]
+TECHNIQUES = [t.name for t in TECHNIQUE_ORDER] + [TRIAL.name]
 #: The scale value of every technique (hardest step decides).
-SCALE = {t.name: t.score for t in [*LADDER, TRIAL]}
+SCALE = {t.name: t.score for t in [*TECHNIQUE_ORDER, TRIAL]}
 
 
 @dataclass
@@ -258,7 +258,7 @@ def level_of(tech_level: str, effort: int) -> str:
 
 def rate(f: Field, max_steps: int = 400, trial: bool = True, up_to: str = "extreme",
          solution: str | None = None) -> Rating:
-    """Rate ``f`` by the ladder (see the module docstring).
+    """Rate ``f`` by the technique order (see the module docstring).
 
     Parameters
     ----------
@@ -295,7 +295,7 @@ def rate(f: Field, max_steps: int = 400, trial: bool = True, up_to: str = "extre
     if up_to not in LEVELS:
         raise InvalidInputError(f"level {up_to!r}: one of {', '.join(LEVELS)}")
     cap = LEVELS.index(up_to)
-    ladder = [t for t in LADDER if LEVELS.index(t.level) <= cap]
+    order = [t for t in TECHNIQUE_ORDER if LEVELS.index(t.level) <= cap]
     trial = trial and up_to == "extreme"
     g = Grid(f)
     r = Rating(nodes=nodes, blocks=f.blocks)
@@ -303,7 +303,7 @@ def rate(f: Field, max_steps: int = 400, trial: bool = True, up_to: str = "extre
     in_singles = False
     effort = 0
     while not g.solved() and len(r.steps) < max_steps:
-        for tech in ladder:
+        for tech in order:
             step = tech.find(g)
             if step is not None:
                 break

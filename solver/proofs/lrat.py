@@ -197,7 +197,7 @@ def _run(buf, end, nvars, start, length, store, state, assign, trail, tmp_lits, 
                 return -4
             tmp_hints[nh] = u >> 1
             nh += 1
-        # the whole step is read; check its id and room before anything changes
+        # the whole step is read; check its id and the space left before anything changes
         if cid >= length.shape[0]:
             state[6] = step
             return 2

@@ -74,7 +74,7 @@ def test_placement_beams_match_the_engine_after_the_move(seed: int) -> None:
         if len(pos.moves) % 7 == 6:  # every seventh position: every placement played
             for c, p, beams, e in placements_with_beams(pos):
                 if e < 0:
-                    continue  # a suicide reports the opponent's new group (as the engine)
+                    continue  # a suicide reports the opponent's new group (as the position does)
                 pos.push(Move(c, p))
                 assert beams == pos.group_table[pos.gid[c]].beams, pos.move_text(Move(c, p))
                 pos.pop()

@@ -1,4 +1,4 @@
-"""The rules engine's incremental groups and the tracker against the networkx reference."""
+"""The position's incremental groups and the tracker against the networkx reference."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from .helpers import random_move
 
 
 def engine_groups(pos: Position) -> set[tuple[int, frozenset[int], frozenset[int]]]:
-    """The incremental groups of the engine; also checks ids, beams and the recomputation."""
+    """The incremental groups of the position; also checks ids, beams and the recomputation."""
     gid, table = pos.groups()
     for g, grp in table.items():
         assert all(gid[i] == g for i in grp.cells)

@@ -1,5 +1,5 @@
 """The puzzle collection: every answer is checked by a verifier that shares no code with the
-puzzle search (groups from networkx, legality from the rules engine's outcome path, fitting
+puzzle search (groups from networkx, legality from the rules' outcome path, fitting
 pieces recomputed here from the neighbours)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """A second, deliberately plain implementation of the rules, written from the reference text,
-compared with the engine's legal moves and move results on random positions."""
+compared with the position's legal moves and move results on random positions."""
 
 from __future__ import annotations
 

@@ -71,17 +71,17 @@ def test_knowledge_counts_on_a_known_field() -> None:
         Knowledge.of(f.blocks, board, "guess")
 
 
-def test_lock_finds_the_singles_of_the_ladders_locked_candidates() -> None:
+def test_lock_finds_the_singles_of_the_raters_locked_candidates() -> None:
     """The fixpoints may differ where a digit is down to one place in a unit (a hidden
-    single: the ladder's finder then stops, ours goes on, and every digit it proves is the
-    solution's, see above), so ours proves at least what the ladder's does."""
+    single: the rater's finder then stops, ours goes on, and every digit it proves is the
+    solution's, see above), so ours proves at least what the rater's does."""
     for bl, _, board in _boards(101) + _boards(7, "irregular"):
         ours = pencil_marks(bl, board)
         lock(ours)
-        ladder = pencil_marks(bl, board)
-        while (step := locked_candidates(ladder)) is not None:
-            ladder.apply(step)
-        assert singles(ladder).items() <= singles(ours).items()
+        rated = pencil_marks(bl, board)
+        while (step := locked_candidates(rated)) is not None:
+            rated.apply(step)
+        assert singles(rated).items() <= singles(ours).items()
         assert all(o & a == o for o, a in zip(ours.cand, pencil_marks(bl, board).cand,
                                               strict=True))
 

@@ -1,4 +1,4 @@
-"""The rater: every step agrees with the solution, the ladder's techniques, the step report,
+"""The rater: every step agrees with the solution, the technique order, the step report,
 and agreement with HoDoKu (hodoku-py) and pencilmark on the rating set.
 
 The full-set checks are slow: ``python3 -m pytest tests/numbridge/test_rating.py -m slow``.
@@ -14,7 +14,7 @@ import pytest
 
 from puzzles.numbridge.field import Field
 from solver.numbridge import difficulty
-from solver.numbridge.difficulty import LADDER, RatingError, level_of, rate
+from solver.numbridge.difficulty import TECHNIQUE_ORDER, RatingError, level_of, rate
 from solver.numbridge.generate import generate
 from solver.numbridge.rating_set import agreement, load_rating_set, rate_all
 from solver.numbridge.techniques.grid import Step
@@ -56,7 +56,7 @@ def test_a_wrong_step_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
         c = next(i for i in range(81) if f.givens[i] == "0")
         return Step("bogus", eliminations=[(c, int(sol[c]))])
 
-    monkeypatch.setattr(difficulty, "LADDER", [replace(LADDER[0], find=wrong)])
+    monkeypatch.setattr(difficulty, "TECHNIQUE_ORDER", [replace(TECHNIQUE_ORDER[0], find=wrong)])
     with pytest.raises(RatingError, match="the solution digit"):
         rate(f)
 

@@ -1,4 +1,4 @@
-"""Every rung of the rating ladder on a field where it is the needed step.
+"""Every rung of the rating's technique order on a field where it is the needed step.
 
 ``tests/data/numbridge-techniques.txt`` (built by ``benchmarks/make_numbridge_technique_file.py``)
 holds, per technique, a field whose rating uses it and the pencil marks just before that step.
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from puzzles.numbridge.field import Field, verify_solution
-from solver.numbridge.difficulty import LADDER, rate
+from solver.numbridge.difficulty import TECHNIQUE_ORDER, rate
 from solver.numbridge.engine import search
 from solver.numbridge.techniques import finned_fish, grouped
 from solver.numbridge.techniques.grid import Grid
@@ -24,9 +24,9 @@ DATA = Path(__file__).resolve().parents[1] / "data" / "numbridge-techniques.txt"
 LINES: list[list[str]] = [ln.split("|") for ln in DATA.read_text(encoding="utf-8").splitlines()
          if ln and not ln.startswith("#")]
 BY_NAME: dict[str, list[str]] = {parts[0]: parts for parts in LINES}
-RUNG: dict[str, int] = {t.name: i for i, t in enumerate(LADDER)}
-IN_ORDER = [t.name for t in LADDER if t.name in BY_NAME]
-#: Rungs whose stored state comes from a field rated by an earlier ladder (finned Franken fish
+RUNG: dict[str, int] = {t.name: i for i, t in enumerate(TECHNIQUE_ORDER)}
+IN_ORDER = [t.name for t in TECHNIQUE_ORDER if t.name in BY_NAME]
+#: Rungs whose stored state comes from a field rated by an earlier order (finned Franken fish
 #: with up to three fins): the state is real and the rung is the needed step there, but the
 #: field's whole rating now takes another path (a rebuild within 240 s found no new field).
 PATH_CHANGED = {"Franken swordfish"}
@@ -47,18 +47,18 @@ def grid_before(parts: list[str]) -> tuple[Grid, str, Field]:
     return g, res.solution, f
 
 
-def test_the_file_covers_the_ladder() -> None:
+def test_the_file_covers_the_technique_order() -> None:
     assert set(NEW_RUNGS) <= set(BY_NAME)
-    assert len(BY_NAME) >= len(LADDER) - 8  # the rest are listed as not found in the file
+    assert len(BY_NAME) >= len(TECHNIQUE_ORDER) - 8  # the rest are listed as not found in the file
     assert set(BY_NAME) <= set(RUNG)
 
 
 @pytest.mark.parametrize("name", IN_ORDER)
 def test_the_technique_is_the_needed_step(name: str) -> None:
     g, solution, _ = grid_before(BY_NAME[name])
-    for easier in LADDER[:RUNG[name]]:
+    for easier in TECHNIQUE_ORDER[:RUNG[name]]:
         assert easier.find(g.copy()) is None, f"{easier.name} applies before {name}"
-    step = LADDER[RUNG[name]].find(g.copy())
+    step = TECHNIQUE_ORDER[RUNG[name]].find(g.copy())
     assert step is not None and (step.placements or step.eliminations)
     for c, d in step.placements:
         assert solution[c] == str(d), f"{name} placed {d} on cell {c}"

@@ -74,8 +74,8 @@ def test_bad_messages_get_an_error_and_the_socket_keeps_working(client: TestClie
         assert "text frames" in receive_type(ws, "error")["message"]
         ws.send_json({"type": "move", "move": "P63i9", "ply": 7})
         assert receive_type(ws, "error")["rule"] == "stale"
-        ws.send_json({"type": "action", "action": "offer"})  # Dominions has no draw offer
-        assert "no 'offer' action" in receive_type(ws, "error")["message"]
+        ws.send_json({"type": "action", "action": "accept"})  # nobody offered a draw
+        assert "'accept' is not possible now" in receive_type(ws, "error")["message"]
         ws.send_json({"type": "undo"})  # two people: no undo
         assert receive_type(ws, "error")["rule"] == "undo"
         ws.send_json({"type": "ping"})

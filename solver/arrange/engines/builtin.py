@@ -23,7 +23,7 @@ model, CP-SAT. The kernel's cell order ``auto`` is chosen by Knuth probes once p
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -38,13 +38,17 @@ if TYPE_CHECKING:
     import numpy as np
 
     from solver.arrange.engine import Distributed
-    from solver.arrange.engines.kernel import KernelSearch
+    from solver.arrange.engines.order_choice import KernelLike
+    from solver.arrange.layout import Row
 
 #: The frontier count takes sets whose piece numbers are below this (the 16-piece sets).
 FRONTIER_MAX_PIECES = 20
 
 #: Nodes of one kernel call between two progress ticks (and Ctrl-C checks).
 STEP_NODES = 1 << 22
+
+#: Rows of the largest block the kernel writes at once (``KernelEngine.blocks``).
+BLOCK_ROWS = 4096
 
 #: Why fixed pieces are refused on the open plane.
 FIXED_NEED_REGION = ("fixed pieces need a bounding region for transcendental arrangements "
@@ -117,20 +121,21 @@ class KernelEngine(BoundedEngine):
         return super().choose(problem, task)
 
     def search(self, run: Run, dynamic: bool | None = None,
-               cells: np.ndarray | None = None) -> KernelSearch:
-        """The resumable search over the run's instance (for probes and budgets); ``dynamic``
-        defaults to the engine's order, ``cells`` to the kernel's default cell order."""
-        from solver.arrange.engines.kernel import KernelSearch
+               cells: Sequence[int] | None = None) -> KernelLike:
+        """The resumable search over the run (for probes and budgets) on the fastest backend
+        (``csearch.new_search``: C, else numba); ``dynamic`` defaults to the engine's order,
+        ``cells`` to the kernel's default cell order."""
+        from solver.arrange.engines.csearch import new_search
 
         if dynamic is None:
             dynamic = run.dynamic(self.order)
-        return KernelSearch(run.instance, order=cells, dynamic=dynamic)
+        return new_search(run, cells, dynamic)
 
-    def _calls(self, search: KernelSearch, out: np.ndarray | None, tick: Tick | None,
-               limit: int | None = None) -> Iterator[int]:
-        """Kernel calls until the search ends (or has met ``limit`` solutions, at most as many
-        as ``out`` holds); yields the rows each call wrote to ``out``."""
-        from solver.arrange.engines.kernel import EXHAUSTED
+    def _calls(self, search: KernelLike, rows: int, tick: Tick | None,
+               limit: int | None = None) -> Iterator[list[Row]]:
+        """Search calls until the search ends (or has met ``limit`` solutions); yields the
+        rows each call found (at most ``rows`` a call, 0: none kept)."""
+        from solver.arrange.engines.csearch import EXHAUSTED
 
         while limit is None or search.solutions_found < limit:
             budget = STEP_NODES
@@ -138,28 +143,55 @@ class KernelEngine(BoundedEngine):
                 budget = min(budget, self.max_nodes - search.nodes)
                 if budget <= 0:
                     raise _budget_spent(self.max_nodes)
-            buf = out if out is None or limit is None else out[:limit - search.solutions_found]
-            status = search.step(buf, budget)
+            want = rows if limit is None else min(rows, limit - search.solutions_found)
+            status, found = search.advance(want, budget)
             self.nodes = search.nodes
             if tick is not None:
                 tick(search.solutions_found, search.nodes)
-            yield int(search.stats[2])
+            yield found
             if status == EXHAUSTED:
                 return
 
     def rows(self, run: Run, tick: Tick | None = None, find: bool = False,
-             ) -> Iterator[np.ndarray]:
+             ) -> Iterator[Row]:
+        search = self.search(run, dynamic=True if find else None)
+        for found in self._calls(search, 1 if find else 4096, tick):
+            yield from found
+
+    def blocks(self, run: Run, tick: Tick | None = None) -> Iterator[np.ndarray]:
+        """The solutions in blocks written by the search itself: 1, 2, 4, ... then
+        ``BLOCK_ROWS`` rows (the first solution comes out at once)."""
         import numpy as np
 
-        search = self.search(run, dynamic=True if find else None)
-        out = np.empty((1 if find else 4096, run.instance.n), dtype=np.int32)
-        for written in self._calls(search, out, tick):
+        from solver.arrange.engines.csearch import EXHAUSTED
+
+        search = self.search(run)
+        out = np.empty((BLOCK_ROWS, run.layout.n), dtype=np.int32)
+        size = 1
+        while True:
+            budget = STEP_NODES
+            if self.max_nodes is not None:
+                budget = min(budget, self.max_nodes - search.nodes)
+                if budget <= 0:
+                    raise _budget_spent(self.max_nodes)
+            status, written = search.fill(out[:size], budget)
+            self.nodes = search.nodes
+            if tick is not None:
+                tick(search.solutions_found, search.nodes)
             if written:
-                yield from out[:written].copy()
+                yield out[:written].copy()
+                size = min(2 * size, BLOCK_ROWS)
+            if status == EXHAUSTED:
+                return
+
+    def parallel_blocks(self, run: Run, jobs: int = 1, depth: int | None = None,
+                        tick: Tick | None = None, cluster: Distributed | None = None,
+                        ) -> Iterator[np.ndarray]:
+        if jobs <= 1 and cluster is None:
+            return self.blocks(run, tick)
+        return super().parallel_blocks(run, jobs, depth, tick, cluster)
 
     def _count(self, run: Run, tick: Tick | None, limit: int | None) -> int:
-        import numpy as np
-
         if limit is None and self.max_nodes is None:
             search = self.search(run)
             report = (lambda: tick(search.solutions_found, search.nodes)) if tick else None
@@ -169,8 +201,7 @@ class KernelEngine(BoundedEngine):
                 self.nodes = search.nodes
         # a count up to ``limit``: the most constrained cell first, stopped at ``limit``
         search = self.search(run, dynamic=True if limit is not None else None)
-        out = None if limit is None else np.empty((limit, run.instance.n), dtype=np.int32)
-        for _ in self._calls(search, out, tick, limit):
+        for _ in self._calls(search, 0 if limit is None else limit, tick, limit):
             pass
         return search.solutions_found if limit is None else min(search.solutions_found, limit)
 
@@ -185,7 +216,7 @@ class KernelEngine(BoundedEngine):
 
     def parallel_rows(self, run: Run, jobs: int = 1, depth: int | None = None,
                       tick: Tick | None = None, cluster: Distributed | None = None,
-                      ) -> Iterator[np.ndarray]:
+                      ) -> Iterator[Row]:
         par = (lambda done, total, found: tick(found, done)) if tick else None
         if cluster is not None:
             from solver.arrange.cluster import run_rows
@@ -264,7 +295,7 @@ class CpSatEngine(BoundedEngine):
         return _needs_region(self.name) if _open_plane(problem) else None
 
     def rows(self, run: Run, tick: Tick | None = None, find: bool = False,
-             ) -> Iterator[np.ndarray]:
+             ) -> Iterator[Row]:
         from solver.arrange.engines import cpsat
 
         stats: dict[str, int] = {}
@@ -307,7 +338,7 @@ class ConstraintEngine(BoundedEngine):
         return _compact_only(self.name, problem)
 
     def rows(self, run: Run, tick: Tick | None = None, find: bool = False,
-             ) -> Iterator[np.ndarray]:
+             ) -> Iterator[Row]:
         from solver.arrange.engines import constraint
 
         return constraint.rows(run.instance)
@@ -336,7 +367,7 @@ class DualEngine(BoundedEngine):
         return None
 
     def rows(self, run: Run, tick: Tick | None = None, find: bool = False,
-             ) -> Iterator[np.ndarray]:
+             ) -> Iterator[Row]:
         import numpy as np
 
         from solver.arrange.engines.dual import EXHAUSTED, FOUND, DualSearch

@@ -22,13 +22,17 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from solver.arrange.instance import EdgeInstance
 from solver.arrange.orders import check_order
 from solver.jit import njit
+
+if TYPE_CHECKING:
+    from solver.arrange.layout import Row
 
 #: Status codes of one kernel call.
 EXHAUSTED, OUT_FULL, BUDGET = 0, 1, 2
@@ -186,8 +190,9 @@ def _search(nb, back, offset, order, value, used, known, val, cnt, tables, dynam
 def _probe(nb, back, offset, order, value, used, known, val, cnt, tables, dynamic, seed,  # type: ignore[no-untyped-def]
            cand, trail):  # pragma: no cover
     """One random probe down the search tree (Knuth 1975). Returns (tree nodes, solutions)
-    estimates; the arrays are restored before returning. ``dynamic`` follows the
-    most-constrained-cell order of the search (needs the count tables)."""
+    estimates and the pieces the probe tried (its own work); the arrays are restored before
+    returning. ``dynamic`` follows the most-constrained-cell order of the search (needs the
+    count tables)."""
     k = nb.shape[1]
     full = (1 << k) - 1
     x = np.uint64(seed) | np.uint64(1)
@@ -195,6 +200,7 @@ def _probe(nb, back, offset, order, value, used, known, val, cnt, tables, dynami
     nodes = 1.0
     depth = 0
     sols = 0.0
+    trials = 0
     for d in range(order.shape[0]):
         if dynamic:
             c = -1
@@ -219,6 +225,7 @@ def _probe(nb, back, offset, order, value, used, known, val, cnt, tables, dynami
             s = -1 if s == 0 else (s - 1) & f
             if used[p]:
                 continue
+            trials += 1
             _place(c, p, 1, nb, back, value, used, known, val, cnt, tables)
             ok = _neighbours_fit(c, nb, offset, value, used, known, val, cnt, tables)
             _place(c, p, -1, nb, back, value, used, known, val, cnt, tables)
@@ -241,7 +248,7 @@ def _probe(nb, back, offset, order, value, used, known, val, cnt, tables, dynami
     for t in range(depth - 1, -1, -1):
         c = trail[t]
         _place(c, value[c], -1, nb, back, value, used, known, val, cnt, tables)
-    return nodes, sols
+    return nodes, sols, trials
 
 
 @njit(cache=True)
@@ -393,7 +400,8 @@ def _default_order(nb, blank_mask, fixed):  # type: ignore[no-untyped-def]  # pr
 
 
 class KernelSearch:
-    """A resumable search over one instance.
+    """A resumable search over one instance (numba; ``csearch.CSearch`` is the same search
+    in C).
 
     Parameters
     ----------
@@ -406,7 +414,12 @@ class KernelSearch:
         otherwise follow ``order`` (best to enumerate small regions).
     """
 
-    def __init__(self, inst: EdgeInstance, order: np.ndarray | None = None,
+    #: Measured cost of one most-constrained node relative to one static node in numba
+    #: (1.1x-2.1x on the square, triangle and hexagon counts of ``benchmarks/bench_arrange.py``;
+    #: 1.48x on torus:4x4, where 1.6 made ``auto`` pick the static order, 13% slower).
+    MRV_NODE_COST = 1.45
+
+    def __init__(self, inst: EdgeInstance, order: np.ndarray | Sequence[int] | None = None,
                  dynamic: bool = False) -> None:
         self.inst = inst
         self.order = default_order(inst) if order is None else np.asarray(order, dtype=np.int32)
@@ -435,6 +448,8 @@ class KernelSearch:
         self.stats = np.zeros(3, dtype=np.int64)  # solutions, nodes, rows in the last batch
         self._empty = np.zeros((0, n), dtype=np.int32)
         self.done = False
+        self.probe_trials = 0  # pieces tried by the probes so far
+        self._out: np.ndarray | None = None
 
     @property
     def solutions_found(self) -> int:
@@ -459,13 +474,30 @@ class KernelSearch:
             self.done = True
         return int(status)
 
+    def advance(self, max_rows: int, max_nodes: int) -> tuple[int, list[Row]]:
+        """One call: until ``max_rows`` solutions are found (0: count only) or ``max_nodes``
+        spent; the status and the rows found (``csearch.CSearch.advance``)."""
+        if max_rows == 0:
+            return self.step(None, max_nodes), []
+        if self._out is None or self._out.shape[0] < max_rows:
+            self._out = np.empty((max_rows, self.inst.n), dtype=np.int32)
+        status = self.step(self._out[:max_rows], max_nodes)
+        return status, list(self._out[:int(self.stats[2])].copy())
+
+    def fill(self, out: np.ndarray, max_nodes: int) -> tuple[int, int]:
+        """One call that writes solutions into the rows of ``out``; the status and the rows
+        written (``csearch.CSearch.fill``)."""
+        status = self.step(out, max_nodes)
+        return status, int(self.stats[2])
+
     def probe(self, seed: int) -> tuple[float, float]:
         """One Knuth probe from the root: estimates of (tree nodes, solutions)."""
         cand = np.zeros(1 << self.inst.k, dtype=np.int64)
         trail = np.zeros(len(self.order) + 1, dtype=np.int64)
-        nodes, sols = _probe(self.inst.nb, self.inst.back, self.inst.offset, self.order,
+        nodes, sols, trials = _probe(self.inst.nb, self.inst.back, self.inst.offset, self.order,
                              self.value, self.used, self.known, self.val, self.cnt, self.tables,
                              self.dynamic, seed, cand, trail)
+        self.probe_trials += int(trials)
         return float(nodes), float(sols)
 
     def probe_tail(self, seed: int, tail: int) -> tuple[float, float, int]:
@@ -511,36 +543,14 @@ class KernelSearch:
         return self.solutions_found
 
 
-#: Measured cost of one node of the most-constrained (``mrv``) search relative to one node of
-#: the static search (1.1x-2.1x on the square, triangle and hexagon counts of
-#: ``benchmarks/bench_arrange.py``; 1.6 is their middle).
-MRV_NODE_COST = 1.6
-
-#: Knuth probes per order when ``auto`` chooses (about 2 ms on a 64-cell hexagon problem).
-CHOICE_PROBES = 48
-
-
-def estimated_tree(search: KernelSearch, probes: int = CHOICE_PROBES, seed: int = 1) -> float:
-    """The mean of ``probes`` Knuth probes: an estimate of the search tree's node count."""
-    rng = np.random.default_rng(seed)
-    seeds = rng.integers(1, 1 << 62, size=probes)
-    return sum(search.probe(int(s))[0] for s in seeds) / probes
-
-
 def choose_dynamic(inst: EdgeInstance, order: str = "auto") -> bool:
-    """True when the search should fill the most constrained cell first.
+    """True when the numba search should fill the most constrained cell first
+    (``order_choice.prefers_dynamic`` with numba's probes; ``Run.dynamic`` probes on the
+    fastest backend). Raises InvalidInputError for an unknown order."""
+    from solver.arrange.engines.order_choice import prefers_dynamic
 
-    ``auto`` compares Knuth estimates of both trees (``CHOICE_PROBES`` probes each), the
-    most-constrained one weighted by its measured cost per node (``MRV_NODE_COST``). On a
-    hexagon rhombus:8x8 completion with 32 free cells the static tree has 5.8 M nodes, the
-    most-constrained one 62 k; on the square 4x4 and torus both are within a factor of two.
-
-    Raises InvalidInputError for an unknown order.
-    """
     if check_order(order) != "auto":
         return order == "mrv"
     if inst.k > MAX_TABLE_SIDES:
         return False
-    static = estimated_tree(KernelSearch(inst))
-    dynamic = estimated_tree(KernelSearch(inst, dynamic=True))
-    return dynamic * MRV_NODE_COST < static
+    return prefers_dynamic(KernelSearch(inst), KernelSearch(inst, dynamic=True))

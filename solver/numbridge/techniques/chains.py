@@ -12,11 +12,23 @@ Chains are searched breadth first, so the shortest chain of a kind is reported.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any, Protocol, TypeVar
 
 from solver.numbridge.techniques.colouring import strong_links
 from solver.numbridge.techniques.grid import Grid, Step, bits, popcount
 
 Node = tuple[int, int]  # (cell, digit 0-8)
+N = TypeVar("N", bound=tuple[Any, ...])
+
+
+class LinkGraph(Protocol[N]):
+    """Strong links as a table and weak links on demand, between nodes of one kind."""
+
+    strong: dict[N, list[N]]
+
+    def weak_of(self, n: N) -> list[N]:
+        """The nodes that are false when ``n`` is true."""
+        ...
 
 
 class Links:
@@ -69,11 +81,12 @@ def _eliminations(g: Grid, a: Node, b: Node) -> tuple[list[tuple[int, int]], lis
     return [], sorted(el)
 
 
-def _chains(links: Links, max_nodes: int) -> Iterator[list[Node]]:
-    """Chains (as node lists) breadth first over their length, every start node."""
+def alternating_chains(links: LinkGraph[N], max_nodes: int) -> Iterator[list[N]]:
+    """Chains (as node lists) breadth first over their length, every start node; the nodes
+    are candidates here and candidates or groups in :mod:`.grouped`."""
     starts = sorted(links.strong)
     # frontier per start: list of (node, path) at the "on" end after a strong link
-    frontiers: dict[Node, list[tuple[Node, tuple[Node, ...]]]] = {
+    frontiers: dict[N, list[tuple[N, tuple[N, ...]]]] = {
         s: [(t, (s, t)) for t in links.strong[s]] for s in starts}
     seen = {s: {s} | {t for t, _ in frontiers[s]} for s in starts}
     length = 2
@@ -84,9 +97,9 @@ def _chains(links: Links, max_nodes: int) -> Iterator[list[Node]]:
         length += 2
         if length > max_nodes:
             return
-        nxt_all: dict[Node, list[tuple[Node, tuple[Node, ...]]]] = {}
+        nxt_all: dict[N, list[tuple[N, tuple[N, ...]]]] = {}
         for s in starts:
-            nxt: list[tuple[Node, tuple[Node, ...]]] = []
+            nxt: list[tuple[N, tuple[N, ...]]] = []
             for node, path in frontiers[s]:
                 for w in links.weak_of(node):
                     if w in path:
@@ -121,7 +134,7 @@ def chain(g: Grid, kind: str, max_nodes: int = 16, min_nodes: int = 4) -> Step |
 
 
 def _search(g: Grid, links: Links, kind: str, max_nodes: int, min_nodes: int) -> Step | None:
-    for path in _chains(links, max_nodes):
+    for path in alternating_chains(links, max_nodes):
         if len(path) < min_nodes:
             continue
         if kind == "xy" and path[0][0] != path[1][0]:

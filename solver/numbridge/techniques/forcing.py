@@ -1,4 +1,4 @@
-"""Forcing chains, forcing nets and trial: the last steps of the ladder.
+"""Forcing chains, forcing nets and trial: the last steps of the technique order.
 
 A forcing chain assumes each candidate of a cell in turn (cells with few candidates first) and
 follows singles from it. A candidate whose assumption breaks the grid is false (contradiction);

@@ -15,9 +15,7 @@ layout, so groups follow irregular blocks.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from solver.numbridge.techniques.chains import _eliminations
+from solver.numbridge.techniques.chains import _eliminations, alternating_chains
 from solver.numbridge.techniques.grid import Grid, Step, bits, popcount
 
 GNode = tuple[tuple[int, ...], int]  # (cells in order, digit 0-8)
@@ -83,36 +81,6 @@ class GroupedLinks:
         return out
 
 
-def _chains(links: GroupedLinks, max_nodes: int) -> Iterator[list[GNode]]:
-    """Chains breadth first over their length, every start node (as in ``chains``)."""
-    starts = sorted(links.strong)
-    frontiers: dict[GNode, list[tuple[GNode, tuple[GNode, ...]]]] = {
-        s: [(t, (s, t)) for t in links.strong[s]] for s in starts}
-    seen = {s: {s} | {t for t, _ in frontiers[s]} for s in starts}
-    length = 2
-    while length <= max_nodes:
-        for s in starts:
-            for _, path in frontiers[s]:
-                yield list(path)
-        length += 2
-        if length > max_nodes:
-            return
-        nxt_all: dict[GNode, list[tuple[GNode, tuple[GNode, ...]]]] = {}
-        for s in starts:
-            nxt: list[tuple[GNode, tuple[GNode, ...]]] = []
-            for node, path in frontiers[s]:
-                for w in links.weak_of(node):
-                    if w in path:
-                        continue
-                    for t in links.strong.get(w, ()):
-                        if t in seen[s] and t != s:
-                            continue
-                        seen[s].add(t)
-                        nxt.append((t, (*path, w, t)))
-            nxt_all[s] = nxt
-        frontiers = nxt_all
-
-
 def _ends(g: Grid, a: GNode, b: GNode) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     (ca, da), (cb, db) = a, b
     if len(ca) == 1 and len(cb) == 1:
@@ -128,7 +96,7 @@ def grouped_aic(g: Grid, max_nodes: int = 10) -> Step | None:
     links = GroupedLinks(g)
     if not any(links.groups.values()):
         return None
-    for path in _chains(links, max_nodes):
+    for path in alternating_chains(links, max_nodes):
         if len(path) < 4 or all(len(cells) == 1 for cells, _ in path):
             continue
         place, el = _ends(g, path[0], path[-1])
