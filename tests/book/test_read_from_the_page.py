@@ -219,7 +219,7 @@ def test_dominions_solved_from_the_page(kind: str) -> None:
     b = board(9)
     for p in printed(kind, 1, "any", 1):
         m = re.match(r"(White|Black) to move (captures|saves the group ([a-q0-9 ]+) from "
-                     r"capture|makes a new eye|makes the group ([a-q0-9 ]+) alive now)", p.question)
+                     r"capture|makes a new eye|makes the group ([a-q0-9 ]+) live)", p.question)
         assert m, p.question
         goal = {"c": "capture", "s": "save", "m": "eye" if "eye" in m.group(2) else "live"}[
             m.group(2)[0]]
