@@ -8,9 +8,8 @@ Goals (the mover is X, the opponent Y):
   there; after the move, no legal reply of Y reverses any of that group's pieces;
 - ``eye`` (depth 1): the move creates a new eye of X (a liberty of an X group where Y holds no
   matching piece);
-- ``live`` (depth 1): X has a group of two or more pieces that is not alive now; after the
-  move its pieces belong to one group that is alive now: with a liberty at an eye (for all
-  future play) or at an eye by oscillation (only now), the analysis's ``alive_now``.
+- ``live`` (depth 1): X has a group of two or more pieces that does not live unconditionally;
+  after the move its pieces belong to a group with an eye or an eye by oscillation.
 
 Uniqueness is proven by trying every legal placement of X (and for ``save`` every legal
 capturing reply of Y at the cells where a capture of the group can happen).
@@ -55,8 +54,8 @@ class Puzzle:
             "capture": f"{who} to move captures. Which is the only move that does?",
             "save": f"{who} to move saves the group {' '.join(self.target)} from capture.",
             "eye": f"{who} to move makes a new eye. Which is the only move that does?",
-            "live": f"{who} to move makes the group {' '.join(self.target)} alive now "
-                    "(an eye, or an eye by oscillation).",
+            "live": f"{who} to move makes the group {' '.join(self.target)} live "
+                    "unconditionally.",
         }
         return text[self.goal]
 
@@ -104,29 +103,36 @@ def _eyes(pos: Position, colour: int, t: Tracker) -> set[int]:
     return out
 
 
-def _oscillation_eye(pos: Position, cell: int, colour: int) -> bool:
-    """True when ``cell`` is an eye by oscillation of ``colour``: the opponent holds a matching
-    piece and each of them would oscillate (the definition of :mod:`solver.dominions.analysis`,
-    which holds only now)."""
-    if pos.is_over():
+def _oscillation_eye(pos: Position, cell: int) -> bool:
+    fit = fitting_mask(pos.must_beam[cell], pos.must_blank[cell])
+    if not fit & (pos.hands[0] | pos.hands[1]):
+        return False  # nobody holds a fitting piece: no oscillation
+    # any legal placement there (lazy: the first one decides) means it is no eye
+    if next(pos.iter_placements(0, cells=(cell,)), None) is not None or \
+            next(pos.iter_placements(1, cells=(cell,)), None) is not None:
         return False
-    held = fitting_mask(pos.must_beam[cell], pos.must_blank[cell]) & pos.hands[1 - colour]
-    return bool(held) and all(pos.outcome(Move(cell, p), 1 - colour).status == "oscillation"
-                              for p in range(1, 64) if held >> p & 1)
+    held = False
+    for c in (0, 1):
+        for p in range(1, 64):
+            if pos.hands[c] >> p & 1 and \
+                    fitting_mask(pos.must_beam[cell], pos.must_blank[cell]) >> p & 1:
+                held = True
+                if pos.outcome(Move(cell, p), c).status != "oscillation":
+                    return False
+    return held
 
 
 def group_lives(pos: Position, t: Tracker, cell: int) -> bool:
-    """True when the group on ``cell`` is alive now, as the analysis says (``alive_now``): it
-    has a liberty at an eye (for all future play) or at an eye by oscillation (only now)."""
+    """True when the group on ``cell`` has an eye or an eye by oscillation."""
     g = t.group_of(cell)
     if g is None:
         return False
     colour, libs = g.colour, g.liberties
     hand = pos.hands[1 - colour]
-    # the cheap test on every liberty first, the oscillation test (outcomes) only after
+    # the cheap test on every liberty first, the oscillation test (legal moves) only after
     if any(not fitting_mask(pos.must_beam[lib], pos.must_blank[lib]) & hand for lib in libs):
         return True
-    return any(_oscillation_eye(pos, lib, colour) for lib in libs)
+    return any(_oscillation_eye(pos, lib) for lib in libs)
 
 
 def capturable(pos: Position, t: Tracker, cells: frozenset[int], by: int,
