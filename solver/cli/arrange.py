@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -76,7 +76,6 @@ def read_fixed(path: Path) -> dict[Cell, int]:
 
 
 _PROBLEM_OPTIONS: list[Callable[[Any], Any]] = [
-    click.argument("kind", type=click.Choice(KINDS)),
     click.option("--set", "set_name", type=click.Choice(SET_NAMES), default="square",
     show_default=True, help="The piece set."),
     click.option("--region", "region", metavar="R",
@@ -93,9 +92,17 @@ _PROBLEM_OPTIONS: list[Callable[[Any], Any]] = [
 ]
 
 
-def problem_options(func: F) -> F:
-    """KIND and the options that describe the problem; passes ``problem``."""
+def problem_options_of(kinds: Sequence[str]) -> Callable[[F], F]:
+    """KIND (one of ``kinds``) and the options that describe the problem; passes ``problem``."""
+    return lambda func: _with_problem_options(func, kinds)
 
+
+def problem_options(func: F) -> F:
+    """KIND (any kind) and the options that describe the problem; passes ``problem``."""
+    return _with_problem_options(func, KINDS)
+
+
+def _with_problem_options(func: F, kinds: Sequence[str]) -> F:
     def wrapper(*args: Any, kind: str, set_name: str, region: str | None, border: str,
                 fix: tuple[str, ...], fixed_file: Path | None, single_group: bool,
                 no_adjacent: bool, **kwargs: Any) -> Any:
@@ -110,7 +117,8 @@ def problem_options(func: F) -> F:
     # keep the options declared below this decorator, then add the problem options
     decorated: Any = wrapper
     decorated.__click_params__ = list(getattr(func, "__click_params__", []))
-    for option in reversed(_PROBLEM_OPTIONS):
+    for option in reversed([click.argument("kind", type=click.Choice(kinds)),
+                            *_PROBLEM_OPTIONS]):
         decorated = option(decorated)
     return decorated
 
@@ -421,7 +429,7 @@ def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jo
 
 
 @arrange.command("estimate")
-@problem_options
+@problem_options_of(("compact", "transcendental"))
 @click.option("--probes", type=click.IntRange(1), default=1000, show_default=True,
               help="Random probes.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
@@ -451,8 +459,8 @@ def estimate_cmd(problem: ArrangementProblem, probes: int, seed: int, method: st
         from solver.cli.arrange_research import estimate_transcendental
 
         return estimate_transcendental(problem, probes, seed, tail, batches, output)
-    if problem.region is None or problem.kind != "compact":
-        raise InvalidInputError("estimate supports compact and transcendental arrangements")
+    if problem.region is None:
+        raise InvalidInputError("estimate of a compact arrangement needs --region")
     bar = progress_bar("probing", total=probes, quiet=output.quiet, unit=" probes")
     try:
         est = estimate(problem, probes, seed, tick=lambda n: bar.update(n - bar.n),

@@ -25,6 +25,11 @@ class _Terminated(KeyboardInterrupt):
 _TERMINATED: list[bool] = [False]
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 puzzle``, ``2 puzzles``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _on_sigterm(signum: int, frame: FrameType | None) -> None:
     _TERMINATED[0] = True
     raise _Terminated
@@ -119,8 +124,8 @@ def book(kind: str, count: int, difficulty: str, seed: int, puzzle_seed: int | N
         for path in sorted(paths, key=lambda p: p.suffix.lower() == ".pdf"):
             try:
                 if path.suffix.lower() == ".pdf" and not quiet:
-                    click.echo(f"drawing {path}: {len(result.puzzles)} puzzles (Ctrl-C keeps "
-                               "them as HTML)", err=True)
+                    click.echo(f"drawing {path}: {_count(len(result.puzzles), 'puzzle')} "
+                               "(Ctrl-C keeps them as HTML)", err=True)
                 write_book(result, path)
             except KeyboardInterrupt as exc:
                 interrupted = exc
@@ -129,15 +134,16 @@ def book(kind: str, count: int, difficulty: str, seed: int, puzzle_seed: int | N
                            f"{kept}", err=True)
                 break
             if not quiet:
-                click.echo(f"wrote {path}: {len(result.puzzles)} puzzles, {result.tried} seeds "
-                           f"tried{skipped}, {result.seconds:.1f} s", err=True)
+                click.echo(f"wrote {path}: {_count(len(result.puzzles), 'puzzle')}, "
+                           f"{_count(result.tried, 'seed')} tried{skipped}, "
+                           f"{result.seconds:.1f} s", err=True)
     elif not quiet:
-        click.echo(f"no puzzle made ({result.tried} seeds tried{skipped}); nothing written",
-                   err=True)
+        click.echo(f"no puzzle made ({_count(result.tried, 'seed')} tried{skipped}); "
+                   "nothing written", err=True)
     if as_json:
         click.echo(dumps(result.to_json()), nl=False)
     if interrupted is not None:
-        click.echo(f"solver: interrupted; kept {len(result.puzzles)} puzzles", err=True)
+        click.echo(f"solver: interrupted; kept {_count(len(result.puzzles), 'puzzle')}", err=True)
         sys.exit(143 if _TERMINATED[0] or isinstance(interrupted, _Terminated)
                  else interrupt_code())
     if puzzle_seed is not None and not result.puzzles:
@@ -145,7 +151,7 @@ def book(kind: str, count: int, difficulty: str, seed: int, puzzle_seed: int | N
     if not result.complete:
         # attempts or the time limit ran out: a budget, not a proof that no puzzle exists
         click.echo(f"solver: incomplete book: {result.stopped}; {len(result.puzzles)} of "
-                   f"{result.wanted} puzzles" + (" (written, marked incomplete)"
+                   f"{_count(result.wanted, 'puzzle')}" + (" (written, marked incomplete)"
                                                  if result.puzzles else ""), err=True)
         sys.exit(3)
 

@@ -245,12 +245,13 @@ def _load_game(record_path: Path, at: int | None) -> tuple[Record, Game]:
     text = read_text(record_path, "record file")
     try:
         rec = read_record(text)
+        field = rec.field() if not rec.tags.get("Solution") else None
     except InvalidInputError as exc:
         raise type(exc)(exc.message, where=source_name(record_path)) from None
-    if not rec.tags.get("Solution"):
+    if field is not None:
         from solver.numbridge.engine import solve as bsolve
 
-        found = bsolve(rec.field())
+        found = bsolve(field)
         if found.count != 1:
             raise InvalidInputError(f"{record_path}: the field has "
                                     f"{'no' if found.count == 0 else 'more than one'} solution")

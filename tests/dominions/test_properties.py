@@ -83,3 +83,11 @@ for _name in ("test_every_group_keeps_a_liberty_hands_shrink_board_grows",
               "test_records_round_trip", "test_undo_restores_everything"):
     _inner = globals()[_name].hypothesis.inner_test
     globals()[f"{_name}_many"] = pytest.mark.slow(MANY(given(st.data())(_inner)))
+
+
+def test_the_record_of_no_move_is_read_back() -> None:
+    """An empty record is refused (issue 25), so the record of a game without a move names its
+    base: the tool reads back every record it writes."""
+    for base in (8, 9, 10):
+        text = write_record(Position(base=base))
+        assert text == f"BASE[{base}];" and replay(text).to_json() == Position(base=base).to_json()

@@ -269,16 +269,22 @@ def _wait_for_lines(folder: Path, lines: int = 100, seconds: float = 180) -> Non
     raise AssertionError(f"no {lines} lines written within {seconds} s")
 
 
-@pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130),
-                                       pytest.param(signal.SIGTERM, 143, marks=pytest.mark.slow),
-                                       (signal.SIGHUP, 129)])
-def test_an_interrupted_enumeration_reports_what_it_wrote(sig: int, code: int,
+@pytest.mark.parametrize("sig, code, times", [
+    (signal.SIGINT, 130, 1),
+    pytest.param(signal.SIGINT, 130, 2, marks=pytest.mark.slow, id="SIGINT-twice"),
+    pytest.param(signal.SIGTERM, 143, 1, marks=pytest.mark.slow),
+    (signal.SIGHUP, 129, 1)])
+def test_an_interrupted_enumeration_reports_what_it_wrote(sig: int, code: int, times: int,
                                                           tmp_path: Path) -> None:
+    """Twice: a second Ctrl-C while the first is handled still keeps what was found."""
     out = tmp_path / "all.jsonl"
     proc = solver(["arrange", "enumerate", "compact", "--set", "square", "--region",
                    "torus:4x4", "--out", str(out), "-q"], tmp_path)
     _wait_for_lines(tmp_path)
-    proc.send_signal(sig)
+    for k in range(times):
+        if k:
+            time.sleep(0.05)
+        proc.send_signal(sig)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == code, err
     reported = int(err.split("interrupted after ")[1].split()[0])
