@@ -191,10 +191,10 @@ class Setting:
 class PlayerOptions:
     """What every player may be given: its seed and its budgets per move.
 
-    ``move_time`` is seconds of thinking per move, counted in CPU seconds of the thinking
-    thread (``time.thread_time``), so a move gets the same work on a loaded machine as on a
-    quiet one; ``max_nodes`` a node budget per move (the reproducible budget: the same seed
-    and node budget give the same moves on any machine).
+    ``move_time`` is wall-clock seconds of thinking per move (``time.perf_counter``: what a
+    player waits at the server or the command line; on a loaded machine a move gets less
+    work); ``max_nodes`` a node budget per move (the reproducible budget: the same seed and
+    node budget give the same moves on any machine).
     """
 
     seed: int = 1

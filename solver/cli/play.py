@@ -47,7 +47,8 @@ def budget_options(func: Any) -> Any:
     func = click.option("--max-nodes", "max_nodes", type=click.IntRange(min=1), default=None,
                         help="Node budget per move of the search players (reproducible).")(func)
     return click.option("--move-time", "move_time", type=click.FloatRange(min=0.001),
-                        default=None, help="Thinking time per move in CPU seconds.")(func)
+                        default=None, help="Thinking time per move in wall-clock seconds (less work on a loaded "
+                             "machine; --max-nodes is the reproducible budget).")(func)
 
 
 def match_command_body(game: GameDef, players: list[str], games: int, seed: int, swap: bool,

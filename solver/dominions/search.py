@@ -69,7 +69,7 @@ class _Search:
     def _step(self, move: Move) -> None:
         if self.nodes >= self.budget or (
                 self.deadline is not None and self.nodes % 16 == 0
-                and time.thread_time() > self.deadline):
+                and time.perf_counter() > self.deadline):
             raise _OutOfBudget
         self.nodes += 1
         self.t.push(move)
@@ -106,7 +106,7 @@ def search(t: Tracker, budget: int = 600, seconds: float | None = None,
     budget : int
         Maximum number of positions entered.
     seconds : float, optional
-        Also stop deepening after this much time.
+        Also stop deepening after this many wall-clock seconds (``time.perf_counter``).
     rng : random.Random, optional
         Breaks ties between root moves of equal value (seeded, reproducible).
 
@@ -116,7 +116,7 @@ def search(t: Tracker, budget: int = 600, seconds: float | None = None,
         Move, value for the mover, principal line, completed depth and nodes used.
     """
     rng = rng or random.Random(0)
-    deadline = None if seconds is None else time.thread_time() + seconds
+    deadline = None if seconds is None else time.perf_counter() + seconds
     s = _Search(t, budget, deadline, widths, rng)
     pos = t.position
     root = s._candidates(0)

@@ -15,7 +15,9 @@ The game's knowledge (ordering, rollout policy, evaluation, determinization) is 
 The player decides from determinizations only: with the same seed, redrawing the hidden state
 never changes its choice.
 
-Budgets: ``max_nodes`` iterations (reproducible) and/or ``move_time`` seconds per move.
+Budgets: ``max_nodes`` iterations (reproducible: the same seed and budget give the same move on
+any machine) and/or ``move_time`` wall-clock seconds per move (``time.perf_counter``: what a
+player at the server or the command line waits; on a loaded machine a move gets less work).
 """
 
 from __future__ import annotations
@@ -171,13 +173,13 @@ class MCTSPlayer(BasePlayer):
         seconds = self.options.move_time
         if nodes is None and seconds is None:
             nodes = DEFAULT_NODES
-        start = time.thread_time()
+        start = time.perf_counter()
         deadline = None if seconds is None else start + seconds
         root = _Node(seat=-1)
         iterations = 0
         sums = [0.0] * state.num_seats
         while (nodes is None or iterations < nodes) and \
-                (deadline is None or iterations == 0 or time.thread_time() < deadline):
+                (deadline is None or iterations == 0 or time.perf_counter() < deadline):
             value = self._iterate(kn, root, kn.determinize(state, me, rng), rng, me, contempt)
             for i, v in enumerate(value):
                 sums[i] += v
@@ -187,7 +189,7 @@ class MCTSPlayer(BasePlayer):
                 break  # a forced move
         ranked = sorted(root.children.values(),
                         key=lambda c: (-c.visits, -(c.value / c.visits if c.visits else 0)))
-        stats = SearchStats(iterations, time.thread_time() - start,
+        stats = SearchStats(iterations, time.perf_counter() - start,
                             [(state.move_text(c.move), c.visits,
                               c.value / c.visits if c.visits else 0.0)
                              for c in ranked[:10]], [v / iterations for v in sums])
