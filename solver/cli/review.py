@@ -13,8 +13,23 @@ from reports.text import key_values, table
 from solver.cli.common import Output, html_option, output_options, write_picture
 from solver.cli.play import budget_options
 from solver.games import record_game
-from solver.play.review import plot_review, review_state, states_at
+from solver.play.review import Review, plot_review, review_state, states_at
 from solver.progress import progress_bar
+
+MOVE_HEADS = ["move", "seat", "played", "best", "best value", "played value", "loss",
+              "judgement"]
+SEAT_HEADS = ["seat", "moves", "best", "good", "inaccuracies", "mistakes", "blunders",
+              "mean loss"]
+
+
+def _move_rows(result: Review) -> list[list[object]]:
+    return [[m.number, m.seat, m.move, m.best, f"{m.best_value:.3f}",
+             f"{m.played_value:.3f}", f"{m.loss:.3f}", m.judgement] for m in result.moves]
+
+
+def _seat_rows(result: Review) -> list[list[object]]:
+    return [[r["seat"], r["moves"], r["best"], r["good"], r["inaccuracy"], r["mistake"],
+             r["blunder"], f"{r['mean_loss']:.3f}"] for r in result.by_seat()]
 
 
 @click.command("review")
@@ -27,14 +42,20 @@ from solver.progress import progress_bar
 @output_options
 def review(record: Path, move_time: float | None, max_nodes: int | None, seed: int,
            plot_path: Path | None, html_path: Path | None, output: Output) -> None:
-    """For every move of RECORD: the engine's evaluation before and after, its best move and
-    the loss of the move played; the biggest mistakes. The game is detected from the record.
+    """For every move of RECORD: the engine's best move, the values of the best move and of
+    the move played (each by a search of the same budget through that move only), the loss
+    and the judgement (best, good, inaccuracy, mistake, blunder by the game's thresholds);
+    per seat the counts. The game is detected from the record.
 
     Values are the engine's win estimates for the mover (0..1), from the mover's information
-    only. Default budget: 200 nodes per position (--max-nodes), or --move-time seconds.
-    JSON: {"game", "seats", "moves": [{"number", "seat", "move", "best", "before", "after",
-    "loss"}], "mistakes": [...], "interrupted", "reviewed", "total"}. Ctrl-C stops cleanly
-    and reports the moves reviewed so far (exit 130).
+    only. Default budget: 200 nodes per search (--max-nodes, reproducible), or --move-time
+    wall-clock seconds per search. JSON (format solver-review/1): {"format", "game", "seats",
+    "seed", "budget": {"max_nodes", "move_time"}, "thresholds": {"inaccuracy", "mistake",
+    "blunder"}, "moves": [{"number", "seat", "move", "best", "best_value", "played_value",
+    "loss", "judgement"}], "by_seat": [{"seat", "moves", "best", "good", "inaccuracy",
+    "mistake", "blunder", "mean_loss"}], "mistakes": [move numbers], "interrupted",
+    "reviewed", "total"}. Ctrl-C stops cleanly and reports the moves reviewed so far (exit
+    130).
     """
     if plot_path is not None and plot_path.suffix not in (".svg", ".png"):
         raise InvalidInputError(f"--plot {plot_path}: the file name must end in .svg or .png")
@@ -66,36 +87,38 @@ def review(record: Path, move_time: float | None, max_nodes: int | None, seed: i
             with tempfile.TemporaryDirectory() as tmp:
                 plot_file = Path(tmp) / "eval.svg"
                 plot_review(result, str(plot_file))
-                figures.append(Figure(plot_file.read_text(), "engine value for the mover "
-                                      "after each move; the biggest mistakes are labelled"))
+                figures.append(Figure(plot_file.read_text(), "engine value of each move played "
+                                      "for its seat; the biggest mistakes are labelled"))
+        limits = result.thresholds
         summary = Section(f"{game.name} review", [
             f"{len(result.moves)} of {result.total} moves reviewed; values are the engine's "
-            "win estimates (0..1) for the mover, from the mover's information only.",
+            "win estimates (0..1) for the mover, from the mover's information only; the loss "
+            "of a move is the value of the best move minus that of the move played, each "
+            "searched with the same budget.",
+            f"Thresholds: inaccuracy {limits.inaccuracy:g}, mistake {limits.mistake:g}, "
+            f"blunder {limits.blunder:g}.",
             "Biggest mistakes: " + (", ".join(
-                f"move {m.number} {m.move} (loss {m.loss:.3f}, best {m.best})"
-                for m in mistakes) or "none") + "."], figures)
+                f"move {m.number} {m.move} ({m.judgement}, loss {m.loss:.3f}, best {m.best})"
+                for m in mistakes) or "none") + "."], figures,
+            [Table(SEAT_HEADS, _seat_rows(result))])
         sections = [summary]
         for m in mistakes:
             title = f"before move {m.number}: seat {m.seat} played {m.move}, best {m.best}"
-            sections.append(Section(f"Mistake at move {m.number} (loss {m.loss:.3f})", [title],
+            sections.append(Section(f"{m.judgement.capitalize()} at move {m.number} "
+                                    f"(loss {m.loss:.3f})", [title],
                                     [Figure(game.picture(boards[m.number], title,
                                                          (m.move, m.best)),
                                             title + (" (both cells highlighted)"
                                                      if game.highlights_moves else ""))]))
-        sections.append(Section("Every move", [], [], [Table(
-            ["move", "seat", "played", "best", "before", "after", "loss"],
-            [[m.number, m.seat, m.move, m.best, f"{m.before:.3f}", f"{m.after:.3f}",
-              f"{m.loss:.3f}"] for m in result.moves])]))
+        sections.append(Section("Every move", [], [], [Table(MOVE_HEADS, _move_rows(result))]))
         write_picture(html_path, render_page(f"{game.name} review", sections), output,
                       "report")
-    rows = [[m.number, m.seat, m.move, m.best, f"{m.before:.3f}", f"{m.after:.3f}",
-             f"{m.loss:.3f}"] for m in result.moves]
-    text_out = (key_values([("game", game.name), ("moves reviewed",
-                                                     f"{len(result.moves)} of {result.total}")])
-                + "\n\n" + table(["move", "seat", "played", "best", "before", "after", "loss"],
-                                 rows)
+    text_out = (key_values([("game", game.name),
+                            ("moves reviewed", f"{len(result.moves)} of {result.total}")])
+                + "\n\n" + table(MOVE_HEADS, _move_rows(result))
+                + "\n\n" + table(SEAT_HEADS, _seat_rows(result))
                 + "\n\nbiggest mistakes: "
-                + (", ".join(f"{m.number} {m.move} (-{m.loss:.3f}, best {m.best})"
+                + (", ".join(f"{m.number} {m.move} ({m.judgement} -{m.loss:.3f}, best {m.best})"
                              for m in mistakes) or "none"))
     output.emit(result.to_json(), text_out)
     if result.interrupted:

@@ -58,6 +58,10 @@ class Knowledge:
         expects to be the stronger side prefers a line with winning chances to a sure draw
         (0: off; the evaluation of unfinished positions is the game's, see :meth:`evaluate`).
         Only play uses it (:meth:`MCTSPlayer.choose`), not a search for analysis.
+    review_thresholds : tuple of float
+        The losses (win-probability units) from which ``solver review`` calls a move an
+        inaccuracy, a mistake and a blunder; each game chooses them from the measured noise
+        of its evaluation (``python3 -m benchmarks.review_noise``).
     """
 
     perfect_information = False
@@ -66,6 +70,7 @@ class Knowledge:
     exploration = 0.7
     progressive_bias = 0.0
     contempt = 0.0
+    review_thresholds: tuple[float, float, float] = (0.05, 0.10, 0.20)
 
     def determinize(self, state: GameState[Any], seat: int,
                     rng: random.Random) -> GameState[Any]:
@@ -159,13 +164,15 @@ class MCTSPlayer(BasePlayer):
         self.last = stats
         return best
 
-    def search(self, state: GameState[Any], rng: random.Random,
-               contempt: float = 0.0) -> tuple[SearchStats, Any]:
+    def search(self, state: GameState[Any], rng: random.Random, contempt: float = 0.0,
+               root_moves: list[Any] | None = None) -> tuple[SearchStats, Any]:
         """Run the search from ``state`` (left unchanged); the stats and the chosen move.
 
         ``contempt`` (see :class:`Knowledge`): :meth:`choose` plays with the knowledge's; a
         search for analysis (``solver review``) keeps the default 0, so its values are the
-        game's returns.
+        game's returns. ``root_moves``: search only these root moves (legal ones, in this
+        order), every iteration through them; with one move the whole budget values that
+        move (the review's evaluation of a move).
         """
         kn = self.knowledge
         me = state.to_move()
@@ -175,7 +182,7 @@ class MCTSPlayer(BasePlayer):
             nodes = DEFAULT_NODES
         start = time.perf_counter()
         deadline = None if seconds is None else start + seconds
-        root = _Node(seat=-1)
+        root = _Node(seat=-1, moves=None if root_moves is None else list(root_moves))
         iterations = 0
         sums = [0.0] * state.num_seats
         while (nodes is None or iterations < nodes) and \
@@ -184,8 +191,8 @@ class MCTSPlayer(BasePlayer):
             for i, v in enumerate(value):
                 sums[i] += v
             iterations += 1
-            if iterations == 1 and len(root.children) == 1 and root.moves is not None \
-                    and len(root.moves) == 1:
+            if iterations == 1 and root_moves is None and len(root.children) == 1 \
+                    and root.moves is not None and len(root.moves) == 1:
                 break  # a forced move
         ranked = sorted(root.children.values(),
                         key=lambda c: (-c.visits, -(c.value / c.visits if c.visits else 0)))
