@@ -45,6 +45,7 @@ from solver.arrange.split import (
     resolved_order,
     rows_subproblem,
 )
+from solver.cluster import DaskCluster
 
 Tick = Callable[[int, int, int], None]  # (subproblems done, total, solutions so far)
 
@@ -123,32 +124,6 @@ def _rows_task(problem: ArrangementProblem, prefix: Prefix, order: str) -> np.nd
     return rows_subproblem(problem, prefix, order)
 
 
-class _Cluster:
-    """A Dask client on a running scheduler, or on a local cluster of ``jobs`` processes."""
-
-    def __init__(self, scheduler: str | None, jobs: int) -> None:
-        try:
-            from dask.distributed import Client, LocalCluster
-        except ImportError as exc:  # pragma: no cover - dask is a dependency
-            raise InvalidInputError("distributed runs need dask[distributed]") from exc
-        self.cluster: Any = None
-        if scheduler is not None:
-            try:
-                self.client = Client(scheduler, timeout="10s")
-            except (OSError, TimeoutError) as exc:
-                raise InvalidInputError(f"cannot reach the Dask scheduler at {scheduler}: "
-                                        f"{exc}") from exc
-        else:
-            self.cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                        dashboard_address=None, silence_logs=40)
-            self.client = Client(self.cluster)
-
-    def close(self) -> None:
-        self.client.close()
-        if self.cluster is not None:
-            self.cluster.close()
-
-
 def _plan(problem: ArrangementProblem, depth: int | None, jobs: int, order: str, what: str,
           checkpoint: Path | None) -> tuple[list[Prefix], str, Checkpoint]:
     if problem.kind != "compact":
@@ -181,7 +156,7 @@ def run_count(problem: ArrangementProblem, scheduler: str | None = None, jobs: i
         if todo:
             from dask.distributed import as_completed
 
-            cluster = _Cluster(scheduler, jobs)
+            cluster = DaskCluster(scheduler, jobs)
             try:
                 futures = {cluster.client.submit(_count_task, problem, subs[i], order,
                                                  key=f"count-{i}-{store_key(store)}",
@@ -212,13 +187,13 @@ def run_rows(problem: ArrangementProblem, scheduler: str | None = None, jobs: in
     """Solution rows, subproblem by subproblem in index order, computed on Dask; finished
     subproblems' rows are kept in the checkpoint and read back on a rerun."""
     subs, order, store = _plan(problem, depth, jobs, order, "rows", checkpoint)
-    cluster: _Cluster | None = None
+    cluster: DaskCluster | None = None
     try:
         done = store.counts()
         todo = [i for i in range(len(subs)) if i not in done]
         futures: dict[int, Any] = {}
         if todo:
-            cluster = _Cluster(scheduler, jobs)
+            cluster = DaskCluster(scheduler, jobs)
             futures = {i: cluster.client.submit(_rows_task, problem, subs[i], order,
                                                 key=f"rows-{i}-{store_key(store)}", retries=2)
                        for i in todo}
