@@ -122,7 +122,7 @@ def ladder(game_name: str, players_text: str, games: int, seed: int, move_time: 
     """
     from solver.play.elo import plot  # the fit loads scipy: only for this command
     from solver.play.ladder import pairings, run_ladder  # (with the Elo fit)
-    from solver.play.pool import GamePool
+    from solver.play.pool import GamePool  # (Dask loads only when asked for)
 
     game = get_game(game_name)
     lineup = None
