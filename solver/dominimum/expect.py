@@ -202,6 +202,49 @@ def remaining_halves(game: Game, seat: int,
     return [max(0.0, x) for x in r]
 
 
+def world_chances(g: Game, growth_share: float = GROWTH, tau0: float = TAU0,
+                  tau1: float = TAU1) -> list[float]:
+    """Every seat's estimated chance to win a game whose missions and tiles are all known (a
+    determinization): ``F`` of each seat's two values (the halves still to come are those of
+    the hands and the supply; a seat's own values grow only by the others' share of the
+    placements left), then for seat ``i`` the product over the others ``q`` of
+    ``sigmoid((F_q - F_i + tie) / tau)``, normalised over the seats."""
+    gr = Groups(g.layout, g.rules.within_tile)
+    r = [0] * 8
+    for t in [*g.supply, *(h for h in g.hands if h is not None)]:
+        r[t[0]] += 1
+        r[t[1]] += 1
+    done, total, n = len(g.history), g.total_tiles, g.players
+    left = total - done
+    open_of = [openness(gr.live_count(libs)) for libs in gr.libs]
+    by_value: list[list[int]] = [[] for _ in range(8)]
+    for k, v in enumerate(gr.value):
+        by_value[v].append(k)
+    final: list[float] = []
+    last = []
+    for q in range(n):
+        mine_left = sum(1 for i in range(done, total) if i % n == q)
+        share = (left - mine_left) / left if left else 0.0
+        score = 1.0
+        for v in set(g.missions[q]):
+            grow = growth_share * r[v] * share * OWN_GROWTH
+            score *= max((gr.size[k] + grow * open_of[k] for k in by_value[v]), default=0.0)
+        if g.missions[q][0] == g.missions[q][1]:
+            score *= score
+        final.append(score)
+        last.append(max((i for i in range(total) if i % n == q), default=-1))
+    tau = tau0 + tau1 * left
+    chances = []
+    for i in range(n):
+        c = 1.0
+        for q in range(n):
+            if q != i:
+                c *= sigmoid((final[q] - final[i] + (0.5 if last[i] < last[q] else -0.5)) / tau)
+        chances.append(c)
+    norm = sum(chances)
+    return [c / norm for c in chances] if norm > 0 else [1.0 / n] * n
+
+
 def sigmoid(x: float) -> float:
     """The logistic function, safe for large arguments."""
     if x >= 0:
@@ -235,14 +278,18 @@ class ExpectPlayer(BasePlayer):
         assert isinstance(state, DominimumState)
         g = state.g
         seat = g.to_move
-        hand = g.hands[seat]
-        assert hand is not None
-        moves = list(g.legal_moves())
         if not g.history:
-            return self._fallback(g, moves, rng)
+            return self._fallback(g, list(g.legal_moves()), rng)
         if self.belief is None or self.belief.seat != seat:
             self.belief = MissionBelief(seat)
-        joint = self.belief.joint(g, ASSIGNMENTS)
+        return self.ranking(g, self.belief, rng)[0]
+
+    def ranking(self, g: Game, belief: MissionBelief, rng: random.Random) -> list[Placement]:
+        """Every legal placement of the seat to move, the best chance to win first (ties: the
+        lower own score after the move, then the random source); ``belief`` is the mover's."""
+        seat = g.to_move
+        moves = list(g.legal_moves())
+        joint = belief.joint(g, ASSIGNMENTS)
         r = remaining_halves(g, seat, joint)
         left = g.total_tiles - len(g.history) - 1  # placements after this one
         mine_left = sum(1 for i in range(len(g.history) + 1, g.total_tiles)
@@ -253,12 +300,11 @@ class ExpectPlayer(BasePlayer):
         for v in {a, b}:
             growth[v] *= share * OWN_GROWTH
         est = Estimator(g.layout, growth, g.rules.within_tile)
-        opponents = self.belief.opponents(g)
+        opponents = belief.opponents(g)
         tie = [0.5 if seat < q else -0.5 for q in opponents]
         tau = self.tau0 + self.tau1 * left
-        best_key: tuple[float, float, float] | None = None
-        choice = moves[0]
         index = GroupIndex(g.layout, g.rules.within_tile)
+        keyed = []
         for p in moves:
             f = est.after(p)
             mine = f[a] * f[b]
@@ -269,10 +315,9 @@ class ExpectPlayer(BasePlayer):
                     pr *= sigmoid((f[x] * f[y] - mine + t) / tau)
                 win += pr
             own = index.group_after(p, a) * index.group_after(p, b)
-            key = (win, -own, rng.random())
-            if best_key is None or key > best_key:
-                best_key, choice = key, p
-        return choice
+            keyed.append(((win, -own, rng.random()), p))
+        keyed.sort(key=lambda kp: kp[0], reverse=True)
+        return [p for _, p in keyed]
 
     def _fallback(self, g: Game, moves: list[Placement], rng: random.Random) -> Placement:
         """The first placement of the game (nothing to infer yet): the greedy ranking."""

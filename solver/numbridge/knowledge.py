@@ -88,6 +88,8 @@ class NumbridgeKnowledge(Knowledge):
     rollout_depth = 6
     widen = (1.0, 0.5)
     exploration = 0.5
+    #: from the measured noise of one evaluation (python3 -m benchmarks.review_noise)
+    review_thresholds = (0.02, 0.04, 0.08)
 
     def order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
         assert isinstance(state, NumbridgeState)

@@ -58,6 +58,9 @@ class Knowledge:
         expects to be the stronger side prefers a line with winning chances to a sure draw
         (0: off; the evaluation of unfinished positions is the game's, see :meth:`evaluate`).
         Only play uses it (:meth:`MCTSPlayer.choose`), not a search for analysis.
+    tree_depth : int or None
+        The deepest level of the tree (1: only the root's children, a flat search whose
+        every iteration goes on by the rollout policy); None: no limit.
     review_thresholds : tuple of float
         The losses (win-probability units) from which ``solver review`` calls a move an
         inaccuracy, a mistake and a blunder; each game chooses them from the measured noise
@@ -70,6 +73,7 @@ class Knowledge:
     exploration = 0.7
     progressive_bias = 0.0
     contempt = 0.0
+    tree_depth: int | None = None
     review_thresholds: tuple[float, float, float] = (0.05, 0.10, 0.20)
 
     def determinize(self, state: GameState[Any], seat: int,
@@ -205,8 +209,10 @@ class MCTSPlayer(BasePlayer):
     def _iterate(self, kn: Knowledge, root: _Node, s: GameState[Any],
                  rng: random.Random, me: int, contempt: float) -> list[float]:
         node = root
+        level = 0
         # selection and expansion
-        while not s.is_over():
+        while not s.is_over() and (kn.tree_depth is None or level < kn.tree_depth):
+            level += 1
             if node.moves is not None:
                 moves = node.moves
             elif node is root:
