@@ -42,6 +42,22 @@ def split_players(text: str) -> list[str]:
     return names
 
 
+def parse_player_nodes(text: str, names: list[str]) -> dict[str, int]:
+    """``mcts=600,search=1200`` -> ``{"mcts": 600, "search": 1200}``; InvalidInputError naming
+    a bad item or a name not among ``names``."""
+    out: dict[str, int] = {}
+    for item in (part.strip() for part in text.split(",") if part.strip()):
+        name, _, nodes = item.partition("=")
+        if name not in names:
+            raise InvalidInputError(f"--player-nodes {item}: {name!r} is not one of the "
+                                    f"players ({', '.join(names)})")
+        if not nodes.isdigit() or int(nodes) < 1:
+            raise InvalidInputError(f"--player-nodes {item}: a node budget is a whole "
+                                    "number of at least 1 (NAME=N)")
+        out[name] = int(nodes)
+    return out
+
+
 def budget_options(func: Any) -> Any:
     """``--move-time SECONDS`` and ``--max-nodes N`` (every player's budget per move)."""
     func = click.option("--max-nodes", "max_nodes", type=click.IntRange(min=1), default=None,
@@ -95,6 +111,9 @@ def match_command_body(game: GameDef, players: list[str], games: int, seed: int,
               help="Play one match of this line-up (one name per seat, e.g. "
                    "mcts,greedy,greedy; seats rotated) instead of the round robin of --players; "
                    "--games is then the number of games.")
+@click.option("--player-nodes", "player_nodes", default=None, metavar="NAME=N,...",
+              help="Node budgets per move of single players, over --max-nodes (e.g. "
+                   "mcts=600,search=1200: the same work on any machine for both).")
 @click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write each game's record to DIR/game-0001.txt ...")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path),
@@ -108,8 +127,8 @@ def match_command_body(game: GameDef, players: list[str], games: int, seed: int,
 @output_options
 def ladder(game_name: str, players_text: str, games: int, seed: int, move_time: float | None,
            max_nodes: int | None, seats: int, lineup_text: str | None,
-           records_dir: Path | None, plot_path: Path | None, scheduler: str | None, jobs: int,
-           checkpoint: Path | None, output: Output) -> None:
+           player_nodes: str | None, records_dir: Path | None, plot_path: Path | None,
+           scheduler: str | None, jobs: int, checkpoint: Path | None, output: Output) -> None:
     """Round robin of GAME between --players, seats rotated; Elo with 95% intervals.
 
     --move-time is wall-clock seconds per move (a loaded machine gives a move less work);
@@ -143,6 +162,10 @@ def ladder(game_name: str, players_text: str, games: int, seed: int, move_time: 
         game.check_players(names)
     total = games if lineup is not None else sum(
         n for _, n in pairings(names, games, game.seats(seats)))
+    options: dict[str, tuple[float | None, int | None]] | None = None
+    if player_nodes is not None:
+        options = {name: (move_time, nodes)
+                   for name, nodes in parse_player_nodes(player_nodes, names).items()}
     runner = None
     if scheduler is not None or jobs > 1 or checkpoint is not None:
         runner = GamePool(scheduler, jobs, checkpoint)
@@ -150,7 +173,7 @@ def ladder(game_name: str, players_text: str, games: int, seed: int, move_time: 
     try:
         result = run_ladder(game, names, games, seed, move_time, max_nodes, None,
                             records_dir, on_game=lambda _: bar.update(1), seats=seats,
-                            runner=runner, lineup=lineup)
+                            options=options, runner=runner, lineup=lineup)
     finally:
         bar.close()
     rates = result.ratings()

@@ -138,6 +138,10 @@ class Estimator:
         for row in self.ranked:
             row.sort(reverse=True)
 
+    def now(self) -> list[float]:
+        """``F[v]`` for every value 0-7 of the layout as it is."""
+        return [row[0][0] if row else 0.0 for row in self.ranked]
+
     def after(self, p: Placement) -> list[float]:
         """``F[v]`` for every value 0-7 once ``p`` is placed."""
         gr = self.groups
@@ -200,6 +204,41 @@ def remaining_halves(game: Game, seat: int,
             r[t[0]] -= w
             r[t[1]] -= w
     return [max(0.0, x) for x in r]
+
+
+def posterior_chance(g: Game, seat: int, joint: list[tuple[float, tuple[Tile, ...]]],
+                     growth_share: float = GROWTH, tau0: float = TAU0,
+                     tau1: float = TAU1) -> float:
+    """``seat``'s estimated chance to win ``g`` as ``expect`` scores a placement, for the
+    layout as it is: the posterior-weighted product over the opponents of
+    ``sigmoid((F_q - F_me + tie) / tau)`` (``joint``: the opponents' missions, seat order;
+    assignments holding a tile already placed are dropped)."""
+    used = g.layout.used
+    joint = [(w, m) for w, m in joint if not any(t in used for t in m)]
+    total = sum(w for w, _ in joint)
+    if not total:
+        return 1.0 / g.players
+    r = remaining_halves(g, seat, [(w / total, m) for w, m in joint])
+    done, n = len(g.history), g.players
+    left = g.total_tiles - done
+    mine_left = sum(1 for i in range(done, g.total_tiles) if i % n == seat)
+    share = (left - mine_left) / left if left else 0.0
+    a, b = g.missions[seat]
+    growth = [growth_share * x for x in r]
+    for v in {a, b}:
+        growth[v] *= share * OWN_GROWTH
+    f = Estimator(g.layout, growth, g.rules.within_tile).now()
+    mine = f[a] * f[b]
+    opponents = [q for q in range(n) if q != seat]
+    tie = [0.5 if seat < q else -0.5 for q in opponents]
+    tau = tau0 + tau1 * left
+    win = 0.0
+    for w, missions in joint:
+        pr = w / total
+        for (x, y), t in zip(missions, tie, strict=True):
+            pr *= sigmoid((f[x] * f[y] - mine + t) / tau)
+        win += pr
+    return win
 
 
 def world_chances(g: Game, growth_share: float = GROWTH, tau0: float = TAU0,

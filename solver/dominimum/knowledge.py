@@ -205,6 +205,7 @@ class ExpectKnowledge(DominimumKnowledge):
         g = state.g
         self.rollout_depth = g.players - 1
         if g.kind != "dominimum" or not g.history:
+            self._joint = None
             return state.determinize(seat, rng)
         key = (id(g), len(g.history), seat)
         if self._joint is None or self._joint[:3] != key:
@@ -237,11 +238,22 @@ class ExpectKnowledge(DominimumKnowledge):
         assert isinstance(state, DominimumState)
         return greedy_move(state.g, rng)
 
+    #: the leaf value: ``posterior`` (the searching seat's chance as ``expect`` scores it,
+    #: averaged over the posterior of the missions, not the sample's) or ``world`` (every
+    #: seat's chance with the sample's missions)
+    leaf = "posterior"
+
     def evaluate(self, state: GameState[Any]) -> list[float]:
         assert isinstance(state, DominimumState)
-        from solver.dominimum.expect import world_chances  # loaded with the player
+        from solver.dominimum.expect import posterior_chance, world_chances  # with the player
 
-        return world_chances(state.g)
+        g = state.g
+        if self.leaf == "world" or self._joint is None or g.kind != "dominimum":
+            return world_chances(g)
+        seat = self._joint[2]
+        v = posterior_chance(g, seat, self._joint[3])
+        rest = (1.0 - v) / (g.players - 1)
+        return [v if q == seat else rest for q in range(g.players)]
 
 
 class PlayoutKnowledge(DominimumKnowledge):

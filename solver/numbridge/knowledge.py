@@ -154,6 +154,20 @@ class OddsKnowledge(NumbridgeKnowledge):
         """The root's one-move evaluation: :func:`solver.numbridge.odds.odds_evaluate`."""
         return odds_evaluate(g, seat, threats=threats)
 
+    #: below the root, the useful moves by the contesting evaluation after each (the
+    #: ``greedy-odds`` player's ranking: the opponent model) instead of correct moves first
+    ranked_nodes = False
+
+    def order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        assert isinstance(state, NumbridgeState)
+        if not self.ranked_nodes:
+            return super().order(state, rng)
+        g = state.g
+        p = g.mover
+        scored = [(odds_evaluate(_after(g, m), p), rng.random(), m) for m in useful_moves(g)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [m for _, _, m in scored]
+
     def evaluate(self, state: GameState[Any]) -> list[float]:
         assert isinstance(state, NumbridgeState)
         p1 = win_chance(state.g, 1)
