@@ -18,7 +18,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import sys
 
+from benchmarks.docblock import measured, write_block
 from benchmarks.positions import regression_positions, selfplay_positions
 from solver.games import game_names, get_game
 from solver.play.review import EVAL_SEED, Thresholds, move_value, review_engine
@@ -33,9 +35,16 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", default=",".join(game_names()))
     ap.add_argument("--selfplay", type=int, default=14)
     ap.add_argument("--nodes", type=int, default=200)
+    ap.add_argument("--write", action="store_true",
+                    help="also write the table into docs/players.md (review-agreement)")
     args = ap.parse_args(argv)
+    load = f"{os.getloadavg()[0]:.1f}"
     print("load average (1/5/15 min):", " / ".join(f"{x:.1f}" for x in os.getloadavg()))
-    print(f"review at {args.nodes} nodes, judge at {10 * args.nodes} nodes")
+    lines = [f"Review at {args.nodes} nodes, judge at {10 * args.nodes} nodes:", "",
+             "| game | positions | the same move | agree | inaccuracy threshold |",
+             "|---|---|---|---|---|"]
+    for line in lines:
+        print(line)
     total = same_total = agree_total = 0
     for name in args.games.split(","):
         game = get_game(name)
@@ -54,14 +63,20 @@ def main(argv: list[str] | None = None) -> None:
             seed = EVAL_SEED + k
             loss = move_value(judge, state, theirs, seed) - move_value(judge, state, mine, seed)
             agree += loss < limit
-        print(f"{name}: {len(states)} positions, the same move {same}, agree {agree} "
-              f"({100 * agree / len(states):.0f}%; inaccuracy threshold {limit:g})", flush=True)
+        lines.append(f"| {name} | {len(states)} | {same} ({100 * same / len(states):.0f}%) "
+                     f"| {agree} ({100 * agree / len(states):.0f}%) | {limit:g} |")
+        print(lines[-1], flush=True)
         total += len(states)
         same_total += same
         agree_total += agree
-    print(f"all: {total} positions, the same move {same_total} "
-          f"({100 * same_total / total:.0f}%), agree {agree_total} "
-          f"({100 * agree_total / total:.0f}%)")
+    lines.append(f"| **all** | {total} | {same_total} ({100 * same_total / total:.0f}%) "
+                 f"| **{agree_total} ({100 * agree_total / total:.0f}%)** | |")
+    print(lines[-1])
+    if args.write:
+        command = "python3 -m benchmarks.review_agreement" + "".join(
+            f" {a}" for a in (argv if argv is not None else sys.argv[1:]) if a != "--write")
+        write_block("review-agreement", measured(command, f"{load} on 2 cores")
+                    + "\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

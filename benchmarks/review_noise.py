@@ -21,8 +21,10 @@ import math
 import os
 import random
 import statistics
+import sys
 from itertools import combinations
 
+from benchmarks.docblock import measured, write_block
 from benchmarks.positions import selfplay_positions
 from solver.games import game_names, get_game
 from solver.play.review import Thresholds, move_value, review_engine
@@ -47,11 +49,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--positions", type=int, default=20)
     ap.add_argument("--seeds", type=int, default=6)
     ap.add_argument("--nodes", type=int, default=200)
+    ap.add_argument("--write", action="store_true",
+                    help="also write the table into docs/players.md (review-noise)")
     args = ap.parse_args(argv)
+    load = f"{os.getloadavg()[0]:.1f}"
     print("load average (1/5/15 min):", " / ".join(f"{x:.1f}" for x in os.getloadavg()))
-    print(f"{args.positions} positions a game, {args.seeds} seeds, {args.nodes} nodes a search")
-    print("game        | sd of one value: median, 90th pct | noise loss: median, 95th pct "
-          "| suggested thresholds | the game's thresholds")
+    lines = [f"{args.positions} positions a game, {args.seeds} seeds, {args.nodes} nodes a "
+             "search:", "",
+             "| game | sd of one value: median, 90th percentile | noise loss: median, 95th "
+             "percentile | suggested thresholds | the game's thresholds |",
+             "|---|---|---|---|---|"]
+    for line in lines:
+        print(line)
     for name in args.games.split(","):
         game = get_game(name)
         engine = review_engine(game, max_nodes=args.nodes)
@@ -63,10 +72,17 @@ def main(argv: list[str] | None = None) -> None:
             spreads.append(statistics.pstdev(values))
             noise.extend(abs(a - b) for a, b in combinations(values, 2))
         limits = Thresholds.of(engine.knowledge)
-        print(f"{name:11s} | {statistics.median(spreads):.3f}, {quantile(spreads, 0.9):.3f} "
-              f"| {statistics.median(noise):.3f}, {quantile(noise, 0.95):.3f} "
-              f"| {' / '.join(f'{t:g}' for t in suggest(noise))} "
-              f"| {limits.inaccuracy:g} / {limits.mistake:g} / {limits.blunder:g}", flush=True)
+        lines.append(f"| {name} | {statistics.median(spreads):.3f}, "
+                     f"{quantile(spreads, 0.9):.3f} | {statistics.median(noise):.3f}, "
+                     f"{quantile(noise, 0.95):.3f} "
+                     f"| {' / '.join(f'{t:g}' for t in suggest(noise))} "
+                     f"| {limits.inaccuracy:g} / {limits.mistake:g} / {limits.blunder:g} |")
+        print(lines[-1], flush=True)
+    if args.write:
+        command = "python3 -m benchmarks.review_noise" + "".join(
+            f" {a}" for a in (argv if argv is not None else sys.argv[1:]) if a != "--write")
+        write_block("review-noise", measured(command, f"{load} on 2 cores") + "\n".join(lines)
+                    + "\n")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,29 @@
+"""Figures a script writes into the docs: the text between ``<!-- NAME -->`` and
+``<!-- /NAME -->`` of a document is replaced, under a ``<!-- measured: COMMAND | DATE | load
+X -->`` marker naming the command that printed it (``tests/foundation/test_bench_tables.py``
+checks that the command exists)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAYERS = ROOT / "docs" / "players.md"
+
+
+def measured(command: str, load: str | None = None) -> str:
+    """The marker line for figures printed by ``command`` now (the load: the 1-minute load
+    average unless given)."""
+    when = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    load = load or f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    return f"<!-- measured: {command} | {when} | load {load} -->\n"
+
+
+def write_block(name: str, text: str, doc: Path = PLAYERS) -> None:
+    """Put ``text`` between the ``<!-- name -->`` markers of ``doc``."""
+    body = doc.read_text()
+    start, end = f"<!-- {name} -->\n", f"<!-- /{name} -->"
+    a, b = body.index(start) + len(start), body.index(end)
+    doc.write_text(body[:a] + text + body[b:])
