@@ -24,6 +24,7 @@ from solver.play.texel import fit, selfplay_samples
 
 #: Where each game's tuned weights live.
 WEIGHTS_FILE = {"dominions": Path("solver/dominions/weights.json"),
+                "dominimum": Path("solver/dominimum/weights.json"),
                 "numbridge": Path("solver/numbridge/weights.json")}
 
 
@@ -39,6 +40,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--l2", type=float, default=1e-4)
     ap.add_argument("--write", action="store_true")
     args = ap.parse_args(argv)
+    if args.game == "dominimum":
+        tune_dominimum(args, argv)
+        return
     game = get_game(args.game)
     knowledge = game.knowledge()
     samples, targets = selfplay_samples(
@@ -51,9 +55,7 @@ def main(argv: list[str] | None = None) -> None:
                                    result.weights, strict=True):
         print(f"  {name:20s} {before:+.4f} -> {after:+.4f}")
     if args.write:
-        command = "python3 -m scripts.tune_weights " + " ".join(
-            argv if argv is not None else sys.argv[1:])
-        doc = {"command": command.replace(" --write", ""),
+        doc = {"command": command_of(argv),
                "features": list(knowledge.feature_names),
                "weights": [round(w, 6) for w in result.weights],
                "positions": result.positions, "loss_before": round(result.loss_before, 6),
@@ -61,6 +63,35 @@ def main(argv: list[str] | None = None) -> None:
         path = WEIGHTS_FILE[args.game]
         path.write_text(json.dumps(doc, indent=2) + "\n")
         print(f"wrote {path}")
+
+
+def command_of(argv: list[str] | None) -> str:
+    """This run's command, without ``--write``."""
+    args = argv if argv is not None else sys.argv[1:]
+    return "python3 -m scripts.tune_weights " + " ".join(a for a in args if a != "--write")
+
+
+def tune_dominimum(args: argparse.Namespace, argv: list[str] | None) -> None:
+    """Dominimum: the five parameters of the leaf evaluation (solver/dominimum/tuning.py),
+    on three-seat games of ``--lineup``."""
+    from solver.dominimum.expect import WorldParams  # the Dominimum estimator
+    from solver.dominimum.tuning import selfplay_facts, tune  # and its tuner
+
+    lineup = args.lineup.split(",")
+    facts, winners = selfplay_facts(lineup, args.games, args.seed, args.every, args.nodes)
+    params, before, after = tune(facts, winners)
+    print(f"{len(facts)} positions of {args.games} games; cross-entropy {before:.4f} -> "
+          f"{after:.4f}")
+    for name, b, a in zip(WorldParams.names(), WorldParams().values(), params.values(),
+                          strict=True):
+        print(f"  {name:12s} {b:.4f} -> {a:.4f}")
+    if args.write:
+        doc = {"command": command_of(argv), "parameters": dict(zip(
+            WorldParams.names(), [round(v, 6) for v in params.values()], strict=True)),
+               "positions": len(facts), "loss_before": round(before, 6),
+               "loss_after": round(after, 6)}
+        WEIGHTS_FILE["dominimum"].write_text(json.dumps(doc, indent=2) + "\n")
+        print(f"wrote {WEIGHTS_FILE['dominimum']}")
 
 
 if __name__ == "__main__":
