@@ -270,6 +270,19 @@ class WorldParams:
         return [getattr(self, n) for n in self.names()]
 
 
+def tuned_params() -> WorldParams:
+    """The parameters fitted on self-play (``weights.json`` beside this module, written by
+    ``python3 -m scripts.tune_weights dominimum``), else the defaults."""
+    import json  # (read when the search starts)
+    from pathlib import Path  # (likewise)
+
+    path = Path(__file__).with_name("weights.json")
+    if not path.exists():
+        return WorldParams()
+    doc = json.loads(path.read_text())["parameters"]
+    return WorldParams(*(float(doc[n]) for n in WorldParams.names()))
+
+
 @dataclass(frozen=True)
 class WorldFacts:
     """What :func:`world_chances` reads of a fully known game, whatever its parameters: per

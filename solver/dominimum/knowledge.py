@@ -178,15 +178,18 @@ class ExpectKnowledge(DominimumKnowledge):
     """
 
     tree_depth = 1
-    widen = (1.0, 0.5)
-    exploration = 0.25
+    widen = (0.5, 0.5)
+    exploration = 0.05
+    #: the leaf evaluation's parameters fitted on self-play (``weights.json``)
+    tuned = True
 
     def __init__(self) -> None:
         super().__init__(infer=False)
-        from solver.dominimum.expect import ExpectPlayer  # the estimator and the inference
+        from solver.dominimum.expect import ExpectPlayer, tuned_params  # the estimator
         from solver.dominimum.inference import MissionBelief  # (loaded with the player)
 
         self._expect = ExpectPlayer()
+        self.params = tuned_params() if self.tuned else None
         self._beliefs: dict[int, Any] = {}
         self._belief_class = MissionBelief
         self._joint: tuple[int, int, int, list[Any]] | None = None
@@ -249,9 +252,9 @@ class ExpectKnowledge(DominimumKnowledge):
 
         g = state.g
         if self.leaf == "world" or self._joint is None or g.kind != "dominimum":
-            return world_chances(g)
+            return world_chances(g, self.params)
         seat = self._joint[2]
-        v = posterior_chance(g, seat, self._joint[3])
+        v = posterior_chance(g, seat, self._joint[3], self.params)
         rest = (1.0 - v) / (g.players - 1)
         return [v if q == seat else rest for q in range(g.players)]
 

@@ -37,6 +37,7 @@ from solver.numbridge.players import (
     evaluate,
     useful_moves,
 )
+from solver.numbridge.races import race_chance
 from solver.play.mcts import Knowledge
 
 SCALE = 1.2  # blocks for a win estimate of 70%
@@ -172,3 +173,21 @@ class OddsKnowledge(NumbridgeKnowledge):
         assert isinstance(state, NumbridgeState)
         p1 = win_chance(state.g, 1)
         return [p1, 1.0 - p1]
+
+
+class RacesKnowledge(NumbridgeKnowledge):
+    """The search with the tile-aware evaluation of :mod:`solver.numbridge.races` (each open
+    cell goes to whoever spends a tile of its digit on it): the root ordered by it (the pair
+    look-ahead on a pair's first move) and every new leaf valued by it, without rollouts."""
+
+    rollout_depth = 0
+
+    def score(self, g: Game, seat: int, threats: bool = False) -> float:
+        """The root's one-move evaluation: :func:`solver.numbridge.races.race_chance`."""
+        return race_chance(g, seat)
+
+    def evaluate(self, state: GameState[Any]) -> list[float]:
+        assert isinstance(state, NumbridgeState)
+        p1 = race_chance(state.g, 1)
+        return [p1, 1.0 - p1]
+
