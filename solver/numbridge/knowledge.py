@@ -186,6 +186,20 @@ class RacesKnowledge(NumbridgeKnowledge):
         """The root's one-move evaluation: :func:`solver.numbridge.races.race_chance`."""
         return race_chance(g, seat)
 
+    #: below the root too, the useful moves by the evaluation after each (the opponent model:
+    #: a greedy player of this evaluation) instead of correct moves first
+    ranked_nodes = False
+
+    def order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        assert isinstance(state, NumbridgeState)
+        if not self.ranked_nodes:
+            return super().order(state, rng)
+        g = state.g
+        p = g.mover
+        scored = [(race_chance(_after(g, m), p), rng.random(), m) for m in useful_moves(g)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [m for _, _, m in scored]
+
     def evaluate(self, state: GameState[Any]) -> list[float]:
         assert isinstance(state, NumbridgeState)
         p1 = race_chance(state.g, 1)
