@@ -191,15 +191,19 @@ class Setting:
 class PlayerOptions:
     """What every player may be given: its seed and its budgets per move.
 
-    ``move_time`` is wall-clock seconds of thinking per move (``time.perf_counter``: what a
+    ``move_time`` is wall-clock seconds of thinking per move (``time.monotonic``: what a
     player waits at the server or the command line; on a loaded machine a move gets less
     work); ``max_nodes`` a node budget per move (the reproducible budget: the same seed and
-    node budget give the same moves on any machine).
+    node budget give the same moves on any machine). ``deadline`` is a wall-clock moment (a
+    ``time.monotonic()`` value) by which the move must be chosen (the server's engine seats,
+    whose turn may begin before the engine starts): a time-budgeted player stops at the first
+    of the two with its best move so far.
     """
 
     seed: int = 1
     move_time: float | None = None
     max_nodes: int | None = None
+    deadline: float | None = None
 
 
 class Player(Protocol):
@@ -346,11 +350,12 @@ class GameDef(ABC):
                                         f"(known: {', '.join(known)})")
 
     def make_player(self, name: str, *, seed: int = 1, move_time: float | None = None,
-                    max_nodes: int | None = None) -> Player:
-        """The player ``name`` with its seed and budgets per move; InvalidInputError (listing
-        the known players) for an unknown name."""
+                    max_nodes: int | None = None, deadline: float | None = None) -> Player:
+        """The player ``name`` with its seed and budgets per move (``deadline``: see
+        :class:`PlayerOptions`); InvalidInputError (listing the known players) for an unknown
+        name."""
         self.check_players([name])
-        return self.players()[name](PlayerOptions(seed, move_time, max_nodes))
+        return self.players()[name](PlayerOptions(seed, move_time, max_nodes, deadline))
 
     def knowledge(self) -> Any:
         """What the game tells the Monte-Carlo tree search (a ``solver.play.mcts.Knowledge``),

@@ -33,6 +33,10 @@ class DaskCluster:
                                         dashboard_address=None, silence_logs=40)
             self.client = Client(self.cluster)
 
+    def scatter(self, data: Any) -> Any:
+        """``data``, sent once to every worker (tasks refer to it instead of carrying it)."""
+        return self.client.scatter(data, broadcast=True)
+
     def close(self) -> None:
         """Close the client and the local cluster it started."""
         self.client.close()

@@ -8,32 +8,25 @@ import click
 
 from puzzles.documents import read_text, source_name
 from puzzles.errors import InvalidInputError, SearchInterrupted
-from reports.html import Figure, Section, Table, render_page
+from reports.pages import (
+    REVIEW_HEADER,
+    SEAT_HEADER,
+    mistake_title,
+    review_page,
+    review_rows,
+    seat_rows,
+)
 from reports.text import key_values, table
 from solver.cli.common import Output, html_option, output_options, write_picture
 from solver.cli.play import budget_options
 from solver.games import record_game
-from solver.play.review import Review, plot_review, review_state, states_at
+from solver.play.review import plot_review, review_state, states_at
 from solver.progress import progress_bar
-
-MOVE_HEADS = ["move", "seat", "played", "best", "best value", "played value", "loss",
-              "judgement"]
-SEAT_HEADS = ["seat", "moves", "best", "good", "inaccuracies", "mistakes", "blunders",
-              "mean loss"]
-
-
-def _move_rows(result: Review) -> list[list[object]]:
-    return [[m.number, m.seat, m.move, m.best, f"{m.best_value:.3f}",
-             f"{m.played_value:.3f}", f"{m.loss:.3f}", m.judgement] for m in result.moves]
-
-
-def _seat_rows(result: Review) -> list[list[object]]:
-    return [[r["seat"], r["moves"], r["best"], r["good"], r["inaccuracy"], r["mistake"],
-             r["blunder"], f"{r['mean_loss']:.3f}"] for r in result.by_seat()]
 
 
 @click.command("review")
-@click.argument("record", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("record", type=click.Path(exists=True, dir_okay=False, path_type=Path,
+                                         allow_dash=True))
 @budget_options
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the engine.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path),
@@ -81,42 +74,22 @@ def review(record: Path, move_time: float | None, max_nodes: int | None, seed: i
     if html_path is not None:
         import tempfile
 
-        boards = states_at(start, moves, [m.number for m in mistakes])
-        figures = []
+        states = states_at(start, moves, [m.number for m in mistakes])
+        plot = None
         if result.moves:
             with tempfile.TemporaryDirectory() as tmp:
                 plot_file = Path(tmp) / "eval.svg"
                 plot_review(result, str(plot_file))
-                figures.append(Figure(plot_file.read_text(), "engine value of each move played "
-                                      "for its seat; the biggest mistakes are labelled"))
-        limits = result.thresholds
-        summary = Section(f"{game.name} review", [
-            f"{len(result.moves)} of {result.total} moves reviewed; values are the engine's "
-            "win estimates (0..1) for the mover, from the mover's information only; the loss "
-            "of a move is the value of the best move minus that of the move played, each "
-            "searched with the same budget.",
-            f"Thresholds: inaccuracy {limits.inaccuracy:g}, mistake {limits.mistake:g}, "
-            f"blunder {limits.blunder:g}.",
-            "Biggest mistakes: " + (", ".join(
-                f"move {m.number} {m.move} ({m.judgement}, loss {m.loss:.3f}, best {m.best})"
-                for m in mistakes) or "none") + "."], figures,
-            [Table(SEAT_HEADS, _seat_rows(result))])
-        sections = [summary]
-        for m in mistakes:
-            title = f"before move {m.number}: seat {m.seat} played {m.move}, best {m.best}"
-            sections.append(Section(f"{m.judgement.capitalize()} at move {m.number} "
-                                    f"(loss {m.loss:.3f})", [title],
-                                    [Figure(game.picture(boards[m.number], title,
-                                                         (m.move, m.best)),
-                                            title + (" (both cells highlighted)"
-                                                     if game.highlights_moves else ""))]))
-        sections.append(Section("Every move", [], [], [Table(MOVE_HEADS, _move_rows(result))]))
-        write_picture(html_path, render_page(f"{game.name} review", sections), output,
-                      "report")
-    text_out = (key_values([("game", game.name),
-                            ("moves reviewed", f"{len(result.moves)} of {result.total}")])
-                + "\n\n" + table(MOVE_HEADS, _move_rows(result))
-                + "\n\n" + table(SEAT_HEADS, _seat_rows(result))
+                plot = plot_file.read_text()
+        boards = {m.number: game.picture(states[m.number], mistake_title(m), (m.move, m.best))
+                  for m in mistakes}
+        note = " (both cells highlighted)" if game.highlights_moves else ""
+        write_picture(html_path, review_page(game.name, result, mistakes, plot, boards, note),
+                      output, "report")
+    text_out = (key_values([("game", game.name), ("moves reviewed",
+                                                     f"{len(result.moves)} of {result.total}")])
+                + "\n\n" + table(REVIEW_HEADER, review_rows(result))
+                + "\n\n" + table(SEAT_HEADER, seat_rows(result))
                 + "\n\nbiggest mistakes: "
                 + (", ".join(f"{m.number} {m.move} ({m.judgement} -{m.loss:.3f}, best {m.best})"
                              for m in mistakes) or "none"))

@@ -16,8 +16,10 @@ The player decides from determinizations only: with the same seed, redrawing the
 never changes its choice.
 
 Budgets: ``max_nodes`` iterations (reproducible: the same seed and budget give the same move on
-any machine) and/or ``move_time`` wall-clock seconds per move (``time.perf_counter``: what a
-player at the server or the command line waits; on a loaded machine a move gets less work).
+any machine) and/or ``move_time`` wall-clock seconds per move (``time.monotonic``: what a
+player at the server or the command line waits; on a loaded machine a move gets less work),
+and a wall-clock ``deadline`` (``PlayerOptions.deadline``, the server's seats): the search
+stops at the first budget spent and plays its best move so far.
 """
 
 from __future__ import annotations
@@ -184,13 +186,16 @@ class MCTSPlayer(BasePlayer):
         seconds = self.options.move_time
         if nodes is None and seconds is None:
             nodes = DEFAULT_NODES
-        start = time.perf_counter()
+        start = time.monotonic()
         deadline = None if seconds is None else start + seconds
+        wall = self.options.deadline  # the server's wall-clock deadline (time.monotonic)
+        if wall is not None and (deadline is None or wall < deadline):
+            deadline = wall
         root = _Node(seat=-1, moves=None if root_moves is None else list(root_moves))
         iterations = 0
         sums = [0.0] * state.num_seats
         while (nodes is None or iterations < nodes) and \
-                (deadline is None or iterations == 0 or time.perf_counter() < deadline):
+                (deadline is None or iterations == 0 or time.monotonic() < deadline):
             value = self._iterate(kn, root, kn.determinize(state, me, rng), rng, me, contempt)
             for i, v in enumerate(value):
                 sums[i] += v
@@ -200,7 +205,7 @@ class MCTSPlayer(BasePlayer):
                 break  # a forced move
         ranked = sorted(root.children.values(),
                         key=lambda c: (-c.visits, -(c.value / c.visits if c.visits else 0)))
-        stats = SearchStats(iterations, time.perf_counter() - start,
+        stats = SearchStats(iterations, time.monotonic() - start,
                             [(state.move_text(c.move), c.visits,
                               c.value / c.visits if c.visits else 0.0)
                              for c in ranked[:10]], [v / iterations for v in sums])

@@ -8,14 +8,15 @@ the faults that ``puzzles.arrangements.faults`` finds.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from puzzles.arrangements import Arrangement, faults
-from puzzles.beamsets import SET_NAMES, piece_set
-from puzzles.errors import InfeasibleError, InvalidInputError
+from puzzles.beamsets import piece_set
+from puzzles.errors import InfeasibleError, InvalidInputError, PuzzleError
+from puzzles.regions import parse_region
 from reports.beams import arrangement_svg
 from reports.svg import PieceDrawing, Style, board_svg
 from solver.arrange.api import first
@@ -23,15 +24,35 @@ from solver.arrange.problem import ArrangementProblem
 
 #: Sets and regions offered on the page (small enough to solve while one waits).
 DEFAULT_REGION = {"square": "4x4", "triangle": "4x4", "hexagon": "rhombus:8x8"}
-_CELL = re.compile(r"cell \[(-?\d+), (-?\d+)\]")
+
+#: Faults of a board in progress that are no mistake yet (the player is not done).
+UNFINISHED = ("empty", "missing")
+#: Every region the page offers for each set (named shapes only: the server opens no file);
+#: anything else is refused before any work is done (``solver arrange`` solves the others).
+OFFERED = {
+    "square": ("4x4", "torus:4x4", "cylinder:4x4", "vcylinder:4x4", "2x8"),
+    "triangle": ("4x4", "torus:4x4", "cylinder:4x4", "vcylinder:4x4", "2x8"),
+    "hexagon": ("rhombus:8x8", "8x8", "torus:rhombus:8x8", "cylinder:rhombus:8x8",
+                "vcylinder:rhombus:8x8"),
+}
+#: The budget of one hint or solution: nodes of the search (wall-clock limits are the
+#: server's, see ``solver.server.routes.arrange``).
+SEARCH_NODES = 20_000_000
+
+
+class BudgetError(PuzzleError):
+    """A search the server ran used up its budget without an answer (not a proof)."""
+
+    rule = "budget"
 
 
 class Placed(BaseModel):
     """A piece on a cell."""
 
     model_config = ConfigDict(extra="forbid")
-    cell: Annotated[list[int], Field(min_length=2, max_length=2)]
-    piece: Annotated[int, Field(ge=0, le=4096)]
+    cell: Annotated[list[Annotated[StrictInt, Field(ge=-1000, le=1000)]],
+                    Field(min_length=2, max_length=2)]
+    piece: Annotated[StrictInt, Field(ge=0, le=4096)]
 
 
 class Board(BaseModel):
@@ -53,7 +74,7 @@ class PuzzleRequest(BaseModel):
     set: Annotated[str, Field(max_length=20)] = "square"
     region: Annotated[str, Field(max_length=40)] = "4x4"
     border: Literal["blank", "free"] = "blank"
-    seed: Annotated[int, Field(ge=0, le=2**31 - 1)] = 1
+    seed: Annotated[StrictInt, Field(ge=0, le=2**31 - 1)] = 1
 
 
 def _cells(items: list[Placed]) -> dict[tuple[int, int], int]:
@@ -62,10 +83,22 @@ def _cells(items: list[Placed]) -> dict[tuple[int, int], int]:
 
 def problem_of(b: Board | PuzzleRequest, fixed: dict[tuple[int, int], int] | None = None
                ) -> ArrangementProblem:
-    """The arrangement problem (InvalidInputError on a bad set, region or fixed piece)."""
-    if b.set not in SET_NAMES:
-        raise InvalidInputError(f"unknown set {b.set!r} (known: {', '.join(SET_NAMES)})")
-    return ArrangementProblem.create(b.set, "compact", b.region, b.border, fixed or {})
+    """The arrangement problem (InvalidInputError on a set or region the page does not
+    offer, or a bad fixed piece)."""
+    check_offered(b.set, b.region)
+    region = parse_region(b.region, piece_set(b.set).grid.kind, b.border, files=False)
+    return ArrangementProblem.create(b.set, "compact", region, b.border, fixed or {})
+
+
+def check_offered(set_name: str, region: str) -> None:
+    """Refuse, before any work, a set or region the page does not offer."""
+    if set_name not in OFFERED:
+        raise InvalidInputError(f"unknown set {set_name[:20]!r} (the page offers "
+                                f"{', '.join(OFFERED)})")
+    if region.strip() not in OFFERED[set_name]:
+        raise InvalidInputError(f"region {region[:40]!r} is not offered for the {set_name} set "
+                                f"(offered: {', '.join(OFFERED[set_name])}); "
+                                "`solver arrange` solves other regions")
 
 
 def orientations(set_name: str) -> dict[int, str]:
@@ -101,13 +134,13 @@ def board(b: Board) -> dict[str, Any]:
     assert region is not None
     arr = Arrangement(problem.set_name, "compact", placed, region)
     found = list(faults(arr, fixed))
-    mismatches = [f for f in found if "is empty" not in f and "not placed" not in f]
-    marked = frozenset((int(m[1]), int(m[2])) for f in mismatches
-                       for m in [_CELL.search(f)] if m)
+    mismatches = [f for f in found if f.kind not in UNFINISHED]
+    marked = frozenset(f.cells[0] for f in mismatches if f.cells)
     left = [p.number for p in arr.piece_set.pieces if p.number not in placed.values()]
     return {"svg": arrangement_svg(arr, highlight=frozenset(fixed), cell_names=True,
                                    marked=marked),
-            "faults": found, "mismatches": mismatches, "left": left,
+            "faults": [f.message for f in found], "mismatches": [f.message for f in mismatches],
+            "left": left,
             "cells": [list(c) for c in region.ordered_cells],
             "complete": not found, "fixed": [list(c) for c in fixed],
             "orientation": {f"{x},{y}": region.grid.orientation((x, y))
@@ -143,7 +176,18 @@ def solve(b: Board, keep_placements: bool) -> dict[tuple[int, int], int]:
     fixed = _cells(b.fixed)
     if keep_placements:
         fixed = _placed(b, problem_of(b, fixed))
-    return dict(first(problem_of(b, fixed)).placements)
+    return dict(first(problem_of(b, fixed), tick=_budget(SEARCH_NODES)).placements)
+
+
+def _budget(nodes: int) -> Callable[[int, int], None]:
+    """A progress callback that stops the search after ``nodes`` nodes."""
+
+    def tick(_solutions: int, used: int) -> None:
+        if used > nodes:
+            raise BudgetError(f"the search used its budget ({nodes:,} nodes) without an "
+                              "answer; this is not a proof that none exists")
+
+    return tick
 
 
 def hint(b: Board) -> dict[str, Any]:

@@ -74,12 +74,9 @@ class _DominimumBase(Room):
                               "groups": rep.sizes, "score": rep.score})
         else:
             orep = omega_report(g.layout, g.symbols, g.rules.within_tile)
+            lights = self.symbol_groups(g.layout, g)
             for p, s in enumerate(g.symbols):
                 groups = orep.groups[s]
-                if groups:
-                    big = max(groups, key=len)
-                    lights.append(Highlight(frozenset(big), PALETTE[p % len(PALETTE)],
-                                            f"seat {p + 1}: {SYMBOL_NAMES[s]} ({len(big)})"))
                 table.append({"seat": p, "symbol": SYMBOL_NAMES[s],
                               "groups": sorted((len(x) for x in groups), reverse=True),
                               "score": orep.scores[s]})
@@ -133,6 +130,22 @@ class _DominimumBase(Room):
                             for p in g.legal_moves()]
         return out
 
+    @staticmethod
+    def symbol_groups(lay: Layout, g: Game) -> list[Highlight]:
+        """Dominomega: each seat's largest group of halves holding its symbol (the rules
+        group by symbol, not by a half's whole value)."""
+        from solver.dominimum.analysis import omega_report
+
+        orep = omega_report(lay, g.symbols, g.rules.within_tile)
+        lights = []
+        for p, sym in enumerate(g.symbols):
+            groups = orep.groups[sym]
+            if groups:
+                big = max(groups, key=len)
+                lights.append(Highlight(frozenset(big), PALETTE[p % len(PALETTE)],
+                                        f"seat {p + 1}: {SYMBOL_NAMES[sym]} ({len(big)})"))
+        return lights
+
     def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
         g = core_of(state)
         total = len(g.history)
@@ -141,7 +154,9 @@ class _DominimumBase(Room):
         lay = Layout(g.layout.placements[:ply])
         lights: list[Highlight] = []
         info: dict[str, Any] = {"placed": ply}
-        if "groups" in layers or ply == total:
+        if ("groups" in layers or ply == total) and g.kind == "dominomega":
+            lights = self.symbol_groups(lay, g)
+        elif "groups" in layers or ply == total:
             from solver.dominimum.analysis import value_groups
 
             for v in range(8):

@@ -25,8 +25,8 @@ def test_dominions_moves_cell_query_pass_and_undo_against_the_engine(client: Tes
                                      {"kind": "engine", "player": "greedy", "move_time": 0.1}])
     with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][0]}") as ws:
         m = receive_state(ws)
-        assert (m["ply"], m["seat"], m["to_move"], m["actions"], m["undo"]) == (0, 0, 0,
-                                                                               ["pass"], True)
+        assert (m["ply"], m["seat"], m["to_move"], m["undo"]) == (0, 0, 0, True)
+        assert m["actions"] == ["pass", "abort", "resign"]  # the club: abort before moves
         assert m["board"].count("data-cell=") == 217
         ws.send_json({"type": "cell", "cell": "i9"})
         cell = receive_type(ws, "cell")
@@ -56,6 +56,7 @@ def test_dominions_moves_cell_query_pass_and_undo_against_the_engine(client: Tes
 
 def test_bad_messages_get_an_error_and_the_socket_keeps_working(client: TestClient) -> None:
     g = create(client, "dominions", [{"kind": "human"}, {"kind": "human"}])
+    client.get(f"/api/games/{g['id']}/state?token={g['tokens'][1]}")  # seat 2 joins
     with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][0]}") as ws:
         receive_state(ws)
         bad = ["not json", "[]", "{}", json.dumps({"type": "launch"}),
@@ -93,7 +94,8 @@ def test_seat_tokens(client: TestClient) -> None:
             ws.receive_json()
         assert exc.value.code == 4403
     assert client.get(f"/play/{g['id']}?token=forged").status_code == 403
-    # seat 2's token cannot move for seat 1 (who is to move)
+    # seat 2's token cannot move for seat 1 (who is to move), once both seats have joined
+    client.get(f"/api/games/{g['id']}/state?token={g['tokens'][0]}")
     with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][1]}") as ws:
         m = receive_state(ws)
         assert m["seat"] == 1 and m["to_move"] == 0
@@ -123,7 +125,7 @@ def walk(doc: Any) -> list[tuple[str, Any]]:
 
 
 def test_numbridge_pair_order_clock_draw_and_hidden_information(client: TestClient) -> None:
-    g = create(client, "numbridge", [{"name": "Ann"}, {"name": "Bob"}], seed=11,
+    g = create(client, "numbridge", [{"name": "Ann"}, {"name": "Bob"}],
                settings={"move_limit": 1.5, "game_limit": 300})
     live = client.app.state.manager.games[g["id"]]  # type: ignore[attr-defined]
     core = live.state.g
@@ -161,7 +163,7 @@ def test_numbridge_pair_order_clock_draw_and_hidden_information(client: TestClie
         b.send_json({"type": "action", "action": "accept"})
         for ws, name in ((a, "a"), (b, "b"), (w, "spectator")):
             m = receive_state(ws, 5, logs[name])
-            assert (m["status"], m["result"]) == ("over", "1/2-1/2 agreement")
+            assert (m["status"], m["result"]) == ("over", "draw by agreement")
     # hidden information: no message to A or to the spectator holds B's hand, the bag order
     # or the solution
     bag = "".join(map(str, core.initial_bag))
@@ -181,13 +183,13 @@ def test_numbridge_pair_order_clock_draw_and_hidden_information(client: TestClie
 
 
 def test_numbridge_record_and_review_stay_closed_while_live(client: TestClient) -> None:
-    g = create(client, "numbridge", [{}, {}], seed=2)
+    g = create(client, "numbridge", [{}, {}])
     assert client.get(f"/api/games/{g['id']}/record").status_code == 403
     assert client.get(f"/api/games/{g['id']}/review/0").status_code == 403
 
 
 def test_dominimum_each_seat_sees_only_its_mission(client: TestClient) -> None:
-    g = create(client, "dominimum", [{}, {}, {"kind": "engine", "player": "random"}], seed=4)
+    g = create(client, "dominimum", [{}, {}, {"kind": "engine", "player": "random"}])
     core = client.app.state.manager.games[g["id"]].state.g  # type: ignore[attr-defined]
     with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][0]}") as a, \
             client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][1]}") as b:
@@ -273,9 +275,11 @@ def test_dominomega_three_seats_symbols_and_a_finished_game_opens_in_review(clie
             m = receive_state(a, m["ply"] + 1)
             while m["status"] == "live" and m["to_move"] != 0:
                 m = receive_state(a, m["ply"] + 1)
-    assert m["ply"] == 36 and m["result"].startswith("seat ")
     final = m["info"]["final"]
     assert sorted(r["rank"] for r in final) == [1, 2, 3]
+    first = next(r["seat"] for r in final if r["rank"] == 1)  # the table's winner
+    assert m["ply"] == 36
+    assert m["result"].startswith(f"{m['seats'][first]['name']} (seat {first + 1}) wins")
     assert [r["symbol"] for r in final] == ["pip", "small circle", "large circle"]
     assert m["board"].count("fill-opacity") >= 3  # the largest groups highlighted
     step = client.get(f"/api/games/{g['id']}/review/10?layers=groups").json()

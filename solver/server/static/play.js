@@ -1,6 +1,7 @@
 // The play page (seat or spectator): one websocket, the server's state messages drawn here.
 // Game-specific drawing of the hand and clicks lives in /static/games/<game>.js.
 import { el, setSvg, fmtClock } from "/static/util.js";
+import { LABELS, CONFIRM, drawClub, loadPlayers } from "/static/club.js";
 
 const root = document.getElementById("play");
 const ctx = {
@@ -18,6 +19,7 @@ const moduleName = ctx.game === "dominomega" ? "dominimum" : ctx.game;
 const mod = await import(`/static/games/${moduleName}.js`);
 let ws = null;
 let retry = 0;
+loadPlayers(ctx);
 
 ctx.send = (obj) => {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
@@ -57,7 +59,7 @@ function connect() {
 }
 
 function onState(m) {
-  if (ctx.state && m.undos === ctx.state.undos && m.ply < ctx.state.ply) return;  // arrived late
+  if (ctx.state && m.rev < ctx.state.rev) return;  // arrived late (rev grows with every change)
   const first = ctx.state === null;
   const changed = !ctx.state || ctx.state.ply !== m.ply;
   ctx.state = m;
@@ -94,12 +96,12 @@ function tickClocks() {
   m.clock.seats.forEach((c, i) => {
     const node = document.getElementById(`clock-${i}`);
     if (!node) return;
-    const running = m.status === "live" && m.clock.mover === i;
+    const running = m.status === "live" && m.clock.mover === i && m.clock.running !== false;
     const game = c.left === null ? null : c.left - (running ? elapsed : 0);
     let text = `game ${fmtClock(game)}`;
     let low = game !== null && game < 30;
-    if (running && m.clock.move_left !== null) {
-      const move = m.clock.move_left - elapsed;
+    if (m.clock.mover === i && m.status === "live" && m.clock.move_left !== null) {
+      const move = m.clock.move_left - (running ? elapsed : 0);
       text = `move ${fmtClock(move)} · ` + text;
       low = low || move < 10;
     }
@@ -112,19 +114,20 @@ setInterval(tickClocks, 250);
 function drawControls(m) {
   const box = ctx.els.controls;
   box.replaceChildren();
-  const labels = { pass: "Pass", offer: "Offer draw", accept: "Accept draw", resign: "Resign", undo: "Undo" };
+  const labels = LABELS;
   const actions = [...(m.actions || [])];
   if (m.undo && ctx.seat !== null && m.status === "live") actions.push("undo");
   for (const a of actions) {
     const b = el("button", { id: `btn-${a}`, onclick: () => {
       if (a === "pass") ctx.move(m.pass_text || "pass");
       else if (a === "undo") ctx.send({ type: "undo" });
-      else if (a === "resign" && !confirm("Resign this game?")) return;
+      else if (CONFIRM[a] && !confirm(CONFIRM[a])) return;
       else ctx.send({ type: "action", action: a });
     } }, labels[a] || a);
     box.append(b);
   }
   if (mod.controls) mod.controls(ctx, m, box);
+  drawClub(ctx, m, box);
 }
 
 document.addEventListener("keydown", (ev) => mod.onKey && mod.onKey(ctx, ev));
