@@ -64,10 +64,10 @@ GOALS = {g.name: g for g in (
          "score", (("nodes", "--max-nodes 100"), ("time", "--move-time 0.1"))),
     Goal("dominomega-greedy", "Dominomega: mcts against two greedy players", "dominomega",
          "--lineup mcts,greedy,greedy --games 201", "mcts", "greedy", 0.55, "wins",
-         (("nodes", "--max-nodes 40"), ("time", "--move-time 0.3"))),
+         (("nodes", "--max-nodes 20"), ("time", "--move-time 0.3"))),
     Goal("dominions-search", "Dominions: mcts against search", "dominions",
          "--players mcts,search --games 200", "mcts", "search", 0.75, "wins",
-         (("nodes", "--player-nodes mcts=700,search=1000"), ("time", "--move-time 0.1"))),
+         (("nodes", "--player-nodes mcts=140,search=200"), ("time", "--move-time 0.1"))),
     Goal("numbridge-odds", "Numbridge: mcts against greedy-odds", "numbridge",
          "--players mcts,greedy-odds --games 200", "mcts", "greedy-odds", 0.65, "wins",
          (("nodes", "--max-nodes 100"), ("time", "--move-time 0.1"))),
@@ -179,21 +179,30 @@ HEAD = ["goal", "command", "budget", "games", "result", "rate (95%)", "target",
         "met?"]
 
 
+def marker(doc: dict[str, Any]) -> str:
+    """The measured marker of one saved run: its ladder command, when, the load, how long."""
+    minutes = doc["wall_seconds"] / 60
+    return (f"<!-- measured: {doc['command']} | {doc['started']} - {doc['finished']} | "
+            f"load {doc['load_before']} / {doc['load_after']} on 2 cores (niced) | "
+            f"runs: {doc['wall_seconds']} s | by hand: a {doc['games']}-game ladder, "
+            f"{minutes:.0f} minutes of wall clock -->")
+
+
 def table() -> str:
-    """The markdown table of every saved run, with its measured marker."""
+    """The markdown table of every saved run, under the measured marker of each run (the
+    ladder command that printed its figures) and of this script (which reads them back)."""
     rows = []
-    dates = []
+    markers = ["<!-- measured: python3 -m benchmarks.goals table | "
+               f"{_dt.datetime.now(_dt.UTC).strftime('%Y-%m-%d %H:%M UTC')} | load: read "
+               "from the saved runs | runs: 2 s -->"]
     for goal in GOALS.values():
         for budget, _ in goal.budgets:
             path = RESULTS / f"{goal.name}-{budget}.json"
             if path.exists():
                 doc = json.loads(path.read_text())
                 rows.append(row(goal, doc))
-                dates.append(doc["started"])
-    lines = [f"<!-- measured: python3 -m benchmarks.goals table | "
-             f"{min(dates) if dates else '-'} - {max(dates) if dates else '-'} | "
-             "load in the table -->",
-             "| " + " | ".join(HEAD) + " |", "|" + "---|" * len(HEAD)]
+                markers.append(marker(doc))
+    lines = [*markers, "| " + " | ".join(HEAD) + " |", "|" + "---|" * len(HEAD)]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
     return "\n".join(lines) + "\n"
 

@@ -74,6 +74,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--write", action="store_true")
     args = ap.parse_args(argv)
+    started = time.monotonic()
     load = os.getloadavg()[0]
     lines = [f"Median of {args.runs} runs (range), per CPU second of the thinking thread, on "
              f"the positions of `benchmarks.profile_mcts`, `mcts` at {args.nodes} nodes:", "",
@@ -103,7 +104,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.write:
         command = "python3 -m benchmarks.play_speed" + "".join(
             f" {a}" for a in (argv if argv is not None else sys.argv[1:]) if a != "--write")
-        write_block("play-speed", measured(command, f"{load:.1f} on 2 cores (niced)")
+        write_block("play-speed", measured(command, f"{load:.1f} on 2 cores (niced)",
+                                                runs=time.monotonic() - started)
                     + "\n".join(lines) + "\n")
 
 

@@ -19,6 +19,7 @@ import argparse
 import os
 import random
 import sys
+import time
 
 from benchmarks.docblock import measured, write_block
 from benchmarks.positions import regression_positions, selfplay_positions
@@ -38,6 +39,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--write", action="store_true",
                     help="also write the table into docs/players.md (review-agreement)")
     args = ap.parse_args(argv)
+    started = time.monotonic()
     load = f"{os.getloadavg()[0]:.1f}"
     print("load average (1/5/15 min):", " / ".join(f"{x:.1f}" for x in os.getloadavg()))
     lines = [f"Review at {args.nodes} nodes, judge at {10 * args.nodes} nodes:", "",
@@ -75,7 +77,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.write:
         command = "python3 -m benchmarks.review_agreement" + "".join(
             f" {a}" for a in (argv if argv is not None else sys.argv[1:]) if a != "--write")
-        write_block("review-agreement", measured(command, f"{load} on 2 cores")
+        write_block("review-agreement", measured(command, f"{load} on 2 cores",
+                                                runs=time.monotonic() - started)
                     + "\n".join(lines) + "\n")
 
 

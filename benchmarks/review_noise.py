@@ -22,6 +22,7 @@ import os
 import random
 import statistics
 import sys
+import time
 from itertools import combinations
 
 from benchmarks.docblock import measured, write_block
@@ -52,6 +53,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--write", action="store_true",
                     help="also write the table into docs/players.md (review-noise)")
     args = ap.parse_args(argv)
+    started = time.monotonic()
     load = f"{os.getloadavg()[0]:.1f}"
     print("load average (1/5/15 min):", " / ".join(f"{x:.1f}" for x in os.getloadavg()))
     lines = [f"{args.positions} positions a game, {args.seeds} seeds, {args.nodes} nodes a "
@@ -81,7 +83,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.write:
         command = "python3 -m benchmarks.review_noise" + "".join(
             f" {a}" for a in (argv if argv is not None else sys.argv[1:]) if a != "--write")
-        write_block("review-noise", measured(command, f"{load} on 2 cores") + "\n".join(lines)
+        write_block("review-noise", measured(command, f"{load} on 2 cores",
+                                                runs=time.monotonic() - started)
+                    + "\n".join(lines)
                     + "\n")
 
 
