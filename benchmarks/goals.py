@@ -42,7 +42,8 @@ class Goal:
     """One goal: the ladder's arguments, the player measured, its opponent and the target.
 
     ``measure`` is ``wins`` (the player's outright wins per seat played) or ``score`` (its
-    pairwise score against ``opponent``: a win 1, a tie half)."""
+    pairwise score against ``opponent``: a win 1, a tie half; its interval counts games, as
+    the pairings of one game are not independent)."""
 
     name: str
     title: str
@@ -59,8 +60,9 @@ GOALS = {g.name: g for g in (
     Goal("dominimum-greedy", "Dominimum: mcts against two greedy players", "dominimum",
          "--lineup mcts,greedy,greedy --games 201", "mcts", "greedy", 0.55, "wins",
          (("nodes", "--max-nodes 100"), ("time", "--move-time 0.1"))),
-    Goal("dominimum-expect", "Dominimum: mcts and expect in mixed three-seat games",
-         "dominimum", "--players mcts,expect --seats 3 --games 200", "mcts", "expect", 0.50,
+    Goal("dominimum-expect", "Dominimum: mcts against two expect players (its pairwise "
+         "score against them)", "dominimum", "--lineup mcts,expect,expect --games 100", "mcts",
+         "expect", 0.50,
          "score", (("nodes", "--max-nodes 100"), ("time", "--move-time 0.1"))),
     Goal("dominomega-greedy", "Dominomega: mcts against two greedy players", "dominomega",
          "--lineup mcts,greedy,greedy --games 201", "mcts", "greedy", 0.55, "wins",
@@ -71,26 +73,40 @@ GOALS = {g.name: g for g in (
     Goal("numbridge-odds", "Numbridge: mcts against greedy-odds", "numbridge",
          "--players mcts,greedy-odds --games 200", "mcts", "greedy-odds", 0.65, "wins",
          (("nodes", "--max-nodes 100"), ("time", "--move-time 0.1"))),
+    Goal("numbridge-races", "Numbridge: mcts-races (the tile-aware race evaluation) against "
+         "greedy-odds", "numbridge", "--players mcts-races,greedy-odds --games 200",
+         "mcts-races", "greedy-odds", 0.65, "wins",
+         (("nodes", "--max-nodes 100"), ("time", "--move-time 0.1"))),
 )}
 
 
-def ladder_command(goal: Goal, budget: str) -> list[str]:
-    """The ladder command of ``goal`` at ``budget`` (``nodes`` or ``time``): it prints the
+def ladder_command(goal: Goal, budget: str, games: int | None = None) -> list[str]:
+    """The ladder command of ``goal`` at ``budget`` (``nodes`` or ``time``), with ``games``
+    instead of the goal's count when given (a run cut short by the time it had): it prints the
     figures of the goal's row."""
     extra = dict(goal.budgets)[budget]
-    return ["solver", "ladder", goal.game, *shlex.split(goal.args), *shlex.split(extra),
-            "--seed", "1"]
+    args = shlex.split(goal.args)
+    if games is not None:
+        args[args.index("--games") + 1] = str(games)
+    return ["solver", "ladder", goal.game, *args, *shlex.split(extra), "--seed", "1"]
 
 
-def command(goal: Goal, budget: str, jobs: int = 1) -> list[str]:
+def command(goal: Goal, budget: str, jobs: int = 1, games: int | None = None) -> list[str]:
     """:func:`ladder_command` as this script runs it (from this worktree, JSON saved, games
     kept in the checkpoint)."""
     base = RESULTS.relative_to(ROOT) / f"{goal.name}-{budget}"
-    cmd = ["python3", "-m", *ladder_command(goal, budget), "--json", "-q",
+    cmd = ["python3", "-m", *ladder_command(goal, budget, games), "--json", "-q",
            "--out", f"{base}.ladder.json", "--checkpoint", f"{base}.sqlite"]
     if jobs > 1:
         cmd += ["--jobs", str(jobs)]
     return cmd
+
+
+def game_seconds(db: Path) -> float:
+    """The wall-clock seconds of a checkpoint's games, summed (the time of the ladder command
+    as written, in one process, at that load; a resumed run's games were played earlier)."""
+    with sqlite3.connect(db) as con:
+        return sum(json.loads(doc)["seconds"] for (doc,) in con.execute("SELECT doc FROM games"))
 
 
 def think_per_move(db: Path, player: str) -> float | None:
@@ -108,12 +124,15 @@ def think_per_move(db: Path, player: str) -> float | None:
     return seconds / moves if moves else None
 
 
-def run(goal: Goal, budget: str, jobs: int) -> dict[str, Any]:
-    """Run the goal's command niced; the saved document."""
+def run(goal: Goal, budget: str, jobs: int, games: int | None = None) -> dict[str, Any]:
+    """Run the goal's command niced (``games`` instead of the goal's count when given); the
+    saved document."""
     RESULTS.mkdir(parents=True, exist_ok=True)
-    cmd = command(goal, budget, jobs)
+    cmd = command(goal, budget, jobs, games)
     load_before = os.getloadavg()
-    started = _dt.datetime.now(_dt.UTC)
+    first = RESULTS / f"{goal.name}-{budget}.started"  # the first start of a resumed run
+    if not first.exists():
+        first.write_text(_dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC") + "\n")
     wall = time.perf_counter()
     code = subprocess.call(["nice", "-n", "10", *cmd], cwd=ROOT)
     wall = time.perf_counter() - wall
@@ -123,11 +142,12 @@ def run(goal: Goal, budget: str, jobs: int) -> dict[str, Any]:
     base = RESULTS / f"{goal.name}-{budget}"
     ladder = json.loads(Path(f"{base}.ladder.json").read_text())
     doc = {"goal": goal.name, "budget": budget,
-           "command": " ".join(ladder_command(goal, budget)),
-           "started": started.strftime("%Y-%m-%d %H:%M UTC"),
+           "command": " ".join(ladder_command(goal, budget, games)),
+           "started": first.read_text().strip(),
            "finished": _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
            "load_before": round(load_before[0], 1), "load_after": round(os.getloadavg()[0], 1),
            "wall_seconds": round(wall), "cpu_seconds": round(usage.ru_utime + usage.ru_stime),
+           "game_seconds": round(game_seconds(Path(f"{base}.sqlite"))),
            "think": think_per_move(Path(f"{base}.sqlite"), goal.player),
            "win_rates": ladder["win_rates"], "crosstable": ladder["crosstable"],
            "ratings": ladder["ratings"], "games": len(ladder["games"])}
@@ -156,7 +176,9 @@ def row(goal: Goal, doc: dict[str, Any]) -> list[str]:
         got, n = cell["points"], int(cell["games"])
         what = f"{got:g} points of {n} pairings"
     rate = got / n if n else 0.0
-    lo, hi = wilson(got, n)
+    # the pairings of one game are not independent: the interval counts games, not pairings
+    trials = min(n, int(doc["games"]))
+    lo, hi = wilson(rate * trials, trials)
     elo = {r["player"]: r for r in doc["ratings"]}
     me, them = elo[goal.player], elo[goal.opponent]
     diff = me["elo"] - them["elo"]
@@ -171,21 +193,22 @@ def row(goal: Goal, doc: dict[str, Any]) -> list[str]:
             f"{diff:+.0f} (+-{half:.0f})",
             "-" if think is None else f"{1000 * think:.0f} ms",
             f"{doc['load_before']} / {doc['load_after']}",
-            f"{doc['cpu_seconds']} s CPU in {doc['wall_seconds']} s", met]
+            f"{doc['game_seconds']} s", met]
 
 
 HEAD = ["goal", "command", "budget", "games", "result", "rate (95%)", "target",
-        "Elo difference (95%)", "mean time a move", "load before / after", "CPU / wall",
+        "Elo difference (95%)", "mean time a move", "load before / after",
+        "games' wall clock (sum)",
         "met?"]
 
 
 def marker(doc: dict[str, Any]) -> str:
     """The measured marker of one saved run: its ladder command, when, the load, how long."""
-    minutes = doc["wall_seconds"] / 60
+    minutes = doc["game_seconds"] / 60
     return (f"<!-- measured: {doc['command']} | {doc['started']} - {doc['finished']} | "
             f"load {doc['load_before']} / {doc['load_after']} on 2 cores (niced) | "
-            f"runs: {doc['wall_seconds']} s | by hand: a {doc['games']}-game ladder, "
-            f"{minutes:.0f} minutes of wall clock -->")
+            f"runs: {doc['game_seconds']} s | by hand: a {doc['games']}-game ladder, "
+            f"{minutes:.0f} minutes of games on the shared machine -->")
 
 
 def table() -> str:
@@ -215,12 +238,14 @@ def main(argv: list[str] | None = None) -> None:
     r.add_argument("goal", choices=sorted(GOALS))
     r.add_argument("budget", choices=("nodes", "time"))
     r.add_argument("--jobs", type=int, default=1)
+    r.add_argument("--games", type=int, help="instead of the goal's count (the games already "
+                   "in the checkpoint are kept; a shorter run reads them back)")
     t = sub.add_parser("table")
     t.add_argument("--write", action="store_true")
     sub.add_parser("list")
     args = ap.parse_args(argv)
     if args.what == "run":
-        doc = run(GOALS[args.goal], args.budget, args.jobs)
+        doc = run(GOALS[args.goal], args.budget, args.jobs, args.games)
         print(" | ".join(row(GOALS[args.goal], doc)))
     elif args.what == "table":
         text = table()
