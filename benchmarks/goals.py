@@ -205,7 +205,9 @@ HEAD = ["goal", "command", "budget", "games", "result", "rate (95%)", "target",
 def marker(doc: dict[str, Any]) -> str:
     """The measured marker of one saved run: its ladder command, when, the load, how long."""
     minutes = doc["game_seconds"] / 60
-    return (f"<!-- measured: {doc['command']} | {doc['started']} - {doc['finished']} | "
+    start, end = doc["started"].removesuffix(" UTC"), doc["finished"].removesuffix(" UTC")
+    when = f"{start}-{end.split()[1]} UTC" if start[:10] == end[:10] else f"{start} UTC"
+    return (f"<!-- measured: {doc['command']} | {when} | "
             f"load {doc['load_before']} / {doc['load_after']} on 2 cores (niced) | "
             f"runs: {doc['game_seconds']} s | by hand: a {doc['games']}-game ladder, "
             f"{minutes:.0f} minutes of games on the shared machine -->")
@@ -216,8 +218,8 @@ def table() -> str:
     ladder command that printed its figures) and of this script (which reads them back)."""
     rows = []
     markers = ["<!-- measured: python3 -m benchmarks.goals table | "
-               f"{_dt.datetime.now(_dt.UTC).strftime('%Y-%m-%d %H:%M UTC')} | load: read "
-               "from the saved runs | runs: 2 s -->"]
+               f"{_dt.datetime.now(_dt.UTC).strftime('%Y-%m-%d %H:%M UTC')} | load of each run "
+               "in its marker | runs: 2 s -->"]
     for goal in GOALS.values():
         for budget, _ in goal.budgets:
             path = RESULTS / f"{goal.name}-{budget}.json"
