@@ -191,13 +191,13 @@ class Setting:
 class PlayerOptions:
     """What every player may be given: its seed and its budgets per move.
 
-    ``move_time`` is seconds of thinking per move, counted in CPU seconds of the thinking
-    thread (``time.thread_time``), so a move gets the same work on a loaded machine as on a
-    quiet one; ``max_nodes`` a node budget per move (the reproducible budget: the same seed
-    and node budget give the same moves on any machine). ``deadline`` is a WALL-CLOCK moment
-    (a ``time.monotonic()`` value) by which the move must be chosen (the server's engine
-    seats): a time-budgeted player stops there with its best move so far, whatever budget is
-    left.
+    ``move_time`` is wall-clock seconds of thinking per move (``time.monotonic``: what a
+    player waits at the server or the command line; on a loaded machine a move gets less
+    work); ``max_nodes`` a node budget per move (the reproducible budget: the same seed and
+    node budget give the same moves on any machine). ``deadline`` is a wall-clock moment (a
+    ``time.monotonic()`` value) by which the move must be chosen (the server's engine seats,
+    whose turn may begin before the engine starts): a time-budgeted player stops at the first
+    of the two with its best move so far.
     """
 
     seed: int = 1

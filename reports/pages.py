@@ -10,7 +10,7 @@ board at a move, a plot) arrive drawn, as SVG text.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from puzzles.arrangements import Arrangement
 from puzzles.dominions import COLOUR_LETTERS, Position
@@ -64,14 +64,29 @@ class ReviewedMove(Protocol):
     def best(self) -> str: ...
 
     @property
-    def before(self) -> float: ...
+    def best_value(self) -> float: ...
 
     @property
-    def after(self) -> float: ...
+    def played_value(self) -> float: ...
 
     @property
     def loss(self) -> float: ...
 
+    @property
+    def judgement(self) -> str: ...
+
+
+class ReviewThresholds(Protocol):
+    """The losses from which a move is an inaccuracy, a mistake, a blunder."""
+
+    @property
+    def inaccuracy(self) -> float: ...
+
+    @property
+    def mistake(self) -> float: ...
+
+    @property
+    def blunder(self) -> float: ...
 
 
 class GameReview(Protocol):
@@ -83,8 +98,16 @@ class GameReview(Protocol):
     @property
     def moves(self) -> Sequence[ReviewedMove]: ...
 
+    @property
+    def thresholds(self) -> ReviewThresholds: ...
 
-REVIEW_HEADER = ["move", "seat", "played", "best", "before", "after", "loss"]
+    def by_seat(self) -> list[dict[str, Any]]: ...
+
+
+REVIEW_HEADER = ["move", "seat", "played", "best", "best value", "played value", "loss",
+                 "judgement"]
+SEAT_HEADER = ["seat", "moves", "best", "good", "inaccuracies", "mistakes", "blunders",
+               "mean loss"]
 
 
 def mistake_title(m: ReviewedMove) -> str:
@@ -94,29 +117,42 @@ def mistake_title(m: ReviewedMove) -> str:
 
 def review_rows(review: GameReview) -> list[list[object]]:
     """The table of every move (also the text output's)."""
-    return [[m.number, m.seat, m.move, m.best, f"{m.before:.3f}", f"{m.after:.3f}",
-             f"{m.loss:.3f}"] for m in review.moves]
+    return [[m.number, m.seat, m.move, m.best, f"{m.best_value:.3f}", f"{m.played_value:.3f}",
+             f"{m.loss:.3f}", m.judgement] for m in review.moves]
+
+
+def seat_rows(review: GameReview) -> list[list[object]]:
+    """The counts of each judgement per seat (also the text output's)."""
+    return [[r["seat"], r["moves"], r["best"], r["good"], r["inaccuracy"], r["mistake"],
+             r["blunder"], f"{r['mean_loss']:.3f}"] for r in review.by_seat()]
 
 
 def review_page(game: str, review: GameReview, mistakes: Sequence[ReviewedMove],
                 plot: str | None, boards: Mapping[int, str], board_note: str = "") -> str:
     """``solver review --html`` of a game called ``game``: the evaluation ``plot``, the board
     before each of the ``mistakes`` (``boards[move number]``, captioned with ``board_note``
-    added) and every move."""
+    added), the judgements per seat and every move."""
     figures = []
     if plot is not None:
-        figures.append(Figure(plot, "the reviewing player's value for the mover after each move; "
-                                    "the biggest mistakes are labelled"))
+        figures.append(Figure(plot, "the reviewing player's value of each move played for its "
+                                    "seat; the biggest mistakes are labelled"))
+    limits = review.thresholds
     summary = Section(f"{game} review", [
         f"{len(review.moves)} of {review.total} moves reviewed; values are the reviewing player's "
-        "win estimates (0..1) for the mover, from the mover's information only.",
+        "win estimates (0..1) for the mover, from the mover's information only; the loss "
+        "of a move is the value of the best move minus that of the move played, each "
+        "searched with the same budget.",
+        f"Thresholds: inaccuracy {limits.inaccuracy:g}, mistake {limits.mistake:g}, "
+        f"blunder {limits.blunder:g}.",
         "Biggest mistakes: " + (", ".join(
-            f"move {m.number} {m.move} (loss {m.loss:.3f}, best {m.best})"
-            for m in mistakes) or "none") + "."], figures)
+            f"move {m.number} {m.move} ({m.judgement}, loss {m.loss:.3f}, best {m.best})"
+            for m in mistakes) or "none") + "."], figures,
+        [Table(SEAT_HEADER, seat_rows(review))])
     sections = [summary]
     for m in mistakes:
         title = mistake_title(m)
-        sections.append(Section(f"Mistake at move {m.number} (loss {m.loss:.3f})", [title],
+        sections.append(Section(f"{m.judgement.capitalize()} at move {m.number} "
+                                f"(loss {m.loss:.3f})", [title],
                                 [Figure(boards[m.number], title + board_note)]))
     sections.append(Section("Every move", [], [], [Table(REVIEW_HEADER, review_rows(review))]))
     return render_page(f"{game} review", sections)

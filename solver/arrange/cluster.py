@@ -46,6 +46,7 @@ from solver.arrange.split import (
     resolved_order,
     rows_subproblem,
 )
+from solver.cluster import DaskCluster
 
 Tick = Callable[[int, int, int], None]  # (subproblems done, total, solutions so far)
 
@@ -124,36 +125,6 @@ def _rows_task(run: Run, prefix: Prefix, order: str) -> np.ndarray:
     return rows_subproblem(run, prefix, order)
 
 
-class _Cluster:
-    """A Dask client on a running scheduler, or on a local cluster of ``jobs`` processes."""
-
-    def __init__(self, scheduler: str | None, jobs: int) -> None:
-        try:
-            from dask.distributed import Client, LocalCluster
-        except ImportError as exc:  # pragma: no cover - dask is a dependency
-            raise InvalidInputError("distributed runs need dask[distributed]") from exc
-        self.cluster: Any = None
-        if scheduler is not None:
-            try:
-                self.client = Client(scheduler, timeout="10s")
-            except (OSError, TimeoutError) as exc:
-                raise InvalidInputError(f"cannot reach the Dask scheduler at {scheduler}: "
-                                        f"{exc}") from exc
-        else:
-            self.cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                        dashboard_address=None, silence_logs=40)
-            self.client = Client(self.cluster)
-
-    def scatter(self, run: Run) -> Any:
-        """The run, sent once to every worker (tasks refer to it instead of carrying it)."""
-        return self.client.scatter(run, broadcast=True)
-
-    def close(self) -> None:
-        self.client.close()
-        if self.cluster is not None:
-            self.cluster.close()
-
-
 def _plan(run: Run, depth: int | None, jobs: int, order: str, what: str,
           checkpoint: Path | None) -> tuple[list[Prefix], str, Checkpoint]:
     problem = run.problem
@@ -188,7 +159,7 @@ def run_count(problem: Problem, scheduler: str | None = None, jobs: int = 2,
         if todo:
             from dask.distributed import as_completed
 
-            cluster = _Cluster(scheduler, jobs)
+            cluster = DaskCluster(scheduler, jobs)
             try:
                 shared = cluster.scatter(run)
                 futures = {cluster.client.submit(_count_task, shared, subs[i], order,
@@ -221,13 +192,13 @@ def run_rows(problem: Problem, scheduler: str | None = None, jobs: int = 2,
     subproblems' rows are kept in the checkpoint and read back on a rerun."""
     run = Run.of(problem)
     subs, order, store = _plan(run, depth, jobs, order, "rows", checkpoint)
-    cluster: _Cluster | None = None
+    cluster: DaskCluster | None = None
     try:
         done = store.counts()
         todo = [i for i in range(len(subs)) if i not in done]
         futures: dict[int, Any] = {}
         if todo:
-            cluster = _Cluster(scheduler, jobs)
+            cluster = DaskCluster(scheduler, jobs)
             shared = cluster.scatter(run)
             futures = {i: cluster.client.submit(_rows_task, shared, subs[i], order,
                                                 key=f"rows-{i}-{store_key(store)}", retries=2)

@@ -9,7 +9,14 @@ import click
 
 from puzzles.documents import read_text, source_name
 from puzzles.errors import InvalidInputError, SearchInterrupted
-from reports.pages import REVIEW_HEADER, mistake_title, review_page, review_rows
+from reports.pages import (
+    REVIEW_HEADER,
+    SEAT_HEADER,
+    mistake_title,
+    review_page,
+    review_rows,
+    seat_rows,
+)
 from reports.text import key_values, table
 from solver.cli.common import Output, html_option, output_options, write_picture
 from solver.cli.play import budget_options
@@ -30,15 +37,20 @@ from solver.progress import progress_bar
 @output_options
 def review(record: Path, move_time: float | None, max_nodes: int | None, seed: int,
            plot_path: Path | None, html_path: Path | None, output: Output) -> None:
-    """For every move of RECORD: the reviewing MCTS player's evaluation before and after, its
-    best move and the loss of the move played; the biggest mistakes. The game is detected from
-    the record.
+    """For every move of RECORD: the reviewing MCTS player's best move, the values of the best
+    move and of the move played (each by a search of the same budget through that move only),
+    the loss and the judgement (best, good, inaccuracy, mistake, blunder by the game's thresholds);
+    per seat the counts. The game is detected from the record.
 
     Values are its win estimates for the mover (0..1), from the mover's information
-    only. Default budget: 200 nodes per position (--max-nodes), or --move-time seconds.
-    JSON: {"game", "seats", "moves": [{"number", "seat", "move", "best", "before", "after",
-    "loss"}], "mistakes": [...], "interrupted", "reviewed", "total"}. Ctrl-C stops cleanly
-    and reports the moves reviewed so far (exit 130).
+    only. Default budget: 200 nodes per search (--max-nodes, reproducible), or --move-time
+    wall-clock seconds per search. JSON (format solver-review/1): {"format", "game", "seats",
+    "seed", "budget": {"max_nodes", "move_time"}, "thresholds": {"inaccuracy", "mistake",
+    "blunder"}, "moves": [{"number", "seat", "move", "best", "best_value", "played_value",
+    "loss", "judgement"}], "by_seat": [{"seat", "moves", "best", "good", "inaccuracy",
+    "mistake", "blunder", "mean_loss"}], "mistakes": [move numbers], "interrupted",
+    "reviewed", "total"}. Ctrl-C stops cleanly and reports the moves reviewed so far (exit
+    130).
     """
     if plot_path is not None and plot_path.suffix not in (".svg", ".png"):
         raise InvalidInputError(f"--plot {plot_path}: the file name must end in .svg or .png")
@@ -79,8 +91,9 @@ def review(record: Path, move_time: float | None, max_nodes: int | None, seed: i
     text_out = (key_values([("game", game.name), ("moves reviewed",
                                                      f"{len(result.moves)} of {result.total}")])
                 + "\n\n" + table(REVIEW_HEADER, review_rows(result))
+                + "\n\n" + table(SEAT_HEADER, seat_rows(result))
                 + "\n\nbiggest mistakes: "
-                + (", ".join(f"{m.number} {m.move} (-{m.loss:.3f}, best {m.best})"
+                + (", ".join(f"{m.number} {m.move} ({m.judgement} -{m.loss:.3f}, best {m.best})"
                              for m in mistakes) or "none"))
     output.emit(result.to_json(), text_out)
     if result.interrupted:

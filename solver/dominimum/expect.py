@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from puzzles.dominimum.game import Game
@@ -126,17 +127,27 @@ class Groups:
 class Estimator:
     """``F[v]`` after any placement of one layout (see the module docstring)."""
 
-    def __init__(self, layout: Layout, growth: list[float], within_tile: bool = True) -> None:
+    def __init__(self, layout: Layout, growth: list[float], within_tile: bool = True,
+                 open_libs: float = OPEN_LIBS) -> None:
         self.groups = gr = Groups(layout, within_tile)
         self.growth = growth
         self.within_tile = within_tile
+        self.open_libs = open_libs
         #: per value: (F of the group, label), best first
         self.ranked: list[list[tuple[float, int]]] = [[] for _ in range(8)]
         for k, v in enumerate(gr.value):
-            f = gr.size[k] + growth[v] * openness(gr.live_count(gr.libs[k]))
+            f = gr.size[k] + growth[v] * self.openness(gr.live_count(gr.libs[k]))
             self.ranked[v].append((f, k))
         for row in self.ranked:
             row.sort(reverse=True)
+
+    def openness(self, libs: int) -> float:
+        """The share of the full growth a group with ``libs`` live liberties gets."""
+        return min(1.0, libs / self.open_libs)
+
+    def now(self) -> list[float]:
+        """``F[v]`` for every value 0-7 of the layout as it is."""
+        return [row[0][0] if row else 0.0 for row in self.ranked]
 
     def after(self, p: Placement) -> list[float]:
         """``F[v]`` for every value 0-7 once ``p`` is placed."""
@@ -171,7 +182,7 @@ class Estimator:
                     break
         for k in near - merged:
             v = gr.value[k]
-            f = gr.size[k] + self.growth[v] * openness(gr.live_count(gr.libs[k], covered))
+            f = gr.size[k] + self.growth[v] * self.openness(gr.live_count(gr.libs[k], covered))
             if f > out[v]:
                 out[v] = f
         for w, labs, cells in joined:
@@ -181,7 +192,7 @@ class Estimator:
                 libs |= gr.libs[k]
             for c in cells:
                 libs.update(n for n in neighbours(c) if n not in value_at)
-            f = size + self.growth[w] * openness(gr.live_count(libs, covered))
+            f = size + self.growth[w] * self.openness(gr.live_count(libs, covered))
             if f > out[w]:
                 out[w] = f
         return out
@@ -200,6 +211,149 @@ def remaining_halves(game: Game, seat: int,
             r[t[0]] -= w
             r[t[1]] -= w
     return [max(0.0, x) for x in r]
+
+
+def posterior_chance(g: Game, seat: int, joint: list[tuple[float, tuple[Tile, ...]]],
+                     params: WorldParams | None = None) -> float:
+    """``seat``'s estimated chance to win ``g`` as ``expect`` scores a placement, for the
+    layout as it is: the posterior-weighted product over the opponents of
+    ``sigmoid((F_q - F_me + tie) / tau)`` (``joint``: the opponents' missions, seat order;
+    assignments holding a tile already placed are dropped)."""
+    used = g.layout.used
+    joint = [(w, m) for w, m in joint if not any(t in used for t in m)]
+    total = sum(w for w, _ in joint)
+    if not total:
+        return 1.0 / g.players
+    r = remaining_halves(g, seat, [(w / total, m) for w, m in joint])
+    done, n = len(g.history), g.players
+    left = g.total_tiles - done
+    mine_left = sum(1 for i in range(done, g.total_tiles) if i % n == seat)
+    share = (left - mine_left) / left if left else 0.0
+    params = params or WorldParams()
+    a, b = g.missions[seat]
+    growth = [params.growth * x for x in r]
+    for v in {a, b}:
+        growth[v] *= share * params.own_growth
+    f = Estimator(g.layout, growth, g.rules.within_tile, params.open_libs).now()
+    mine = f[a] * f[b]
+    opponents = [q for q in range(n) if q != seat]
+    tie = [0.5 if seat < q else -0.5 for q in opponents]
+    tau = max(1e-3, params.tau0 + params.tau1 * left)
+    win = 0.0
+    for w, missions in joint:
+        pr = w / total
+        for (x, y), t in zip(missions, tie, strict=True):
+            pr *= sigmoid((f[x] * f[y] - mine + t) / tau)
+        win += pr
+    return win
+
+
+@dataclass(frozen=True)
+class WorldParams:
+    """The parameters of :func:`world_chances`: the growth share, the spread ``tau0 + tau1 *
+    placements left``, the factor on a seat's own values and the live liberties of a fully
+    open group."""
+
+    growth: float = GROWTH
+    tau0: float = TAU0
+    tau1: float = TAU1
+    own_growth: float = OWN_GROWTH
+    open_libs: float = OPEN_LIBS
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """The parameters' names, in order."""
+        return ("growth", "tau0", "tau1", "own_growth", "open_libs")
+
+    def values(self) -> list[float]:
+        """The parameters, in the order of :meth:`names`."""
+        return [getattr(self, n) for n in self.names()]
+
+
+def tuned_params() -> WorldParams:
+    """The parameters fitted on self-play (``weights.json`` beside this module, written by
+    ``python3 -m scripts.tune_weights dominimum``), else the defaults."""
+    import json  # (read when the search starts)
+    from pathlib import Path  # (likewise)
+
+    path = Path(__file__).with_name("weights.json")
+    if not path.exists():
+        return WorldParams()
+    doc = json.loads(path.read_text())["parameters"]
+    return WorldParams(*(float(doc[n]) for n in WorldParams.names()))
+
+
+@dataclass(frozen=True)
+class WorldFacts:
+    """What :func:`world_chances` reads of a fully known game, whatever its parameters: per
+    seat and mission value the (size, live liberties) of each group of that value, the halves
+    still to come, the others' share of the placements left; the placements left and each
+    seat's final turn."""
+
+    groups: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
+    halves: tuple[tuple[int, ...], ...]
+    share: tuple[float, ...]
+    left: int
+    last: tuple[int, ...]
+    doubled: tuple[bool, ...]
+
+
+def world_facts(g: Game) -> WorldFacts:
+    """The facts of a game whose missions and tiles are all known (a determinization)."""
+    gr = Groups(g.layout, g.rules.within_tile)
+    r = [0] * 8
+    for t in [*g.supply, *(h for h in g.hands if h is not None)]:
+        r[t[0]] += 1
+        r[t[1]] += 1
+    done, total, n = len(g.history), g.total_tiles, g.players
+    left = total - done
+    by_value: list[list[tuple[int, int]]] = [[] for _ in range(8)]
+    for k, v in enumerate(gr.value):
+        by_value[v].append((gr.size[k], gr.live_count(gr.libs[k])))
+    groups, halves, shares, last, doubled = [], [], [], [], []
+    for q in range(n):
+        mine_left = sum(1 for i in range(done, total) if i % n == q)
+        shares.append((left - mine_left) / left if left else 0.0)
+        values = sorted(set(g.missions[q]))
+        groups.append(tuple(tuple(by_value[v]) for v in values))
+        halves.append(tuple(r[v] for v in values))
+        last.append(max((i for i in range(total) if i % n == q), default=-1))
+        doubled.append(g.missions[q][0] == g.missions[q][1])
+    return WorldFacts(tuple(groups), tuple(halves), tuple(shares), left, tuple(last),
+                      tuple(doubled))
+
+
+def chances_of(facts: WorldFacts, params: WorldParams) -> list[float]:
+    """The seats' win chances from :func:`world_facts` (see :func:`world_chances`)."""
+    n = len(facts.share)
+    final = []
+    for q in range(n):
+        score = 1.0
+        for groups, r in zip(facts.groups[q], facts.halves[q], strict=True):
+            grow = params.growth * r * facts.share[q] * params.own_growth
+            score *= max((size + grow * min(1.0, libs / params.open_libs)
+                          for size, libs in groups), default=0.0)
+        final.append(score * score if facts.doubled[q] else score)
+    tau = max(1e-3, params.tau0 + params.tau1 * facts.left)
+    chances = []
+    for i in range(n):
+        c = 1.0
+        for q in range(n):
+            if q != i:
+                tie = 0.5 if facts.last[i] < facts.last[q] else -0.5
+                c *= sigmoid((final[q] - final[i] + tie) / tau)
+        chances.append(c)
+    norm = sum(chances)
+    return [c / norm for c in chances] if norm > 0 else [1.0 / n] * n
+
+
+def world_chances(g: Game, params: WorldParams | None = None) -> list[float]:
+    """Every seat's estimated chance to win a game whose missions and tiles are all known (a
+    determinization): ``F`` of each seat's two values (the halves still to come are those of
+    the hands and the supply; a seat's own values grow only by the others' share of the
+    placements left), then for seat ``i`` the product over the others ``q`` of
+    ``sigmoid((F_q - F_i + tie) / tau)``, normalised over the seats."""
+    return chances_of(world_facts(g), params or WorldParams())
 
 
 def sigmoid(x: float) -> float:
@@ -235,14 +389,18 @@ class ExpectPlayer(BasePlayer):
         assert isinstance(state, DominimumState)
         g = state.g
         seat = g.to_move
-        hand = g.hands[seat]
-        assert hand is not None
-        moves = list(g.legal_moves())
         if not g.history:
-            return self._fallback(g, moves, rng)
+            return self._fallback(g, list(g.legal_moves()), rng)
         if self.belief is None or self.belief.seat != seat:
             self.belief = MissionBelief(seat)
-        joint = self.belief.joint(g, ASSIGNMENTS)
+        return self.ranking(g, self.belief, rng)[0]
+
+    def ranking(self, g: Game, belief: MissionBelief, rng: random.Random) -> list[Placement]:
+        """Every legal placement of the seat to move, the best chance to win first (ties: the
+        lower own score after the move, then the random source); ``belief`` is the mover's."""
+        seat = g.to_move
+        moves = list(g.legal_moves())
+        joint = belief.joint(g, ASSIGNMENTS)
         r = remaining_halves(g, seat, joint)
         left = g.total_tiles - len(g.history) - 1  # placements after this one
         mine_left = sum(1 for i in range(len(g.history) + 1, g.total_tiles)
@@ -253,12 +411,11 @@ class ExpectPlayer(BasePlayer):
         for v in {a, b}:
             growth[v] *= share * OWN_GROWTH
         est = Estimator(g.layout, growth, g.rules.within_tile)
-        opponents = self.belief.opponents(g)
+        opponents = belief.opponents(g)
         tie = [0.5 if seat < q else -0.5 for q in opponents]
         tau = self.tau0 + self.tau1 * left
-        best_key: tuple[float, float, float] | None = None
-        choice = moves[0]
         index = GroupIndex(g.layout, g.rules.within_tile)
+        keyed = []
         for p in moves:
             f = est.after(p)
             mine = f[a] * f[b]
@@ -269,10 +426,9 @@ class ExpectPlayer(BasePlayer):
                     pr *= sigmoid((f[x] * f[y] - mine + t) / tau)
                 win += pr
             own = index.group_after(p, a) * index.group_after(p, b)
-            key = (win, -own, rng.random())
-            if best_key is None or key > best_key:
-                best_key, choice = key, p
-        return choice
+            keyed.append(((win, -own, rng.random()), p))
+        keyed.sort(key=lambda kp: kp[0], reverse=True)
+        return [p for _, p in keyed]
 
     def _fallback(self, g: Game, moves: list[Placement], rng: random.Random) -> Placement:
         """The first placement of the game (nothing to infer yet): the greedy ranking."""

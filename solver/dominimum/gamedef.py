@@ -74,9 +74,23 @@ class Dominimum(_Family, DominimumDef):
     def players(self) -> Mapping[str, PlayerFactory]:
         return {**super().players(), "expect": _expect}
 
+    def knowledge(self) -> Any:
+        """The flat search over ``expect``'s placements with greedy opponents in the rollouts
+        (:class:`solver.dominimum.knowledge.ExpectKnowledge`)."""
+        from solver.dominimum.knowledge import ExpectKnowledge  # loads the placement search
+
+        return ExpectKnowledge()
+
 
 class Dominomega(_Family, DominomegaDef):
     """Dominomega with ``random``, ``mcts``, ``greedy`` and ``lookahead``."""
+
+    def knowledge(self) -> Any:
+        """The flat search with greedy playouts to the end
+        (:class:`solver.dominimum.knowledge.PlayoutKnowledge`)."""
+        from solver.dominimum.knowledge import PlayoutKnowledge  # loads the placement search
+
+        return PlayoutKnowledge()
 
 
 DOMINIMUM = Dominimum()

@@ -80,6 +80,8 @@ class DominimumKnowledge(Knowledge):
     rollout_depth = 4
     widen = (1.0, 0.5)
     exploration = 0.3
+    #: from the measured noise of one evaluation (python3 -m benchmarks.review_noise)
+    review_thresholds = (0.04, 0.08, 0.16)
     #: the greedy ranking the root opens its moves in: ``own`` (own score, then the margin)
     #: or ``margin`` (own minus the best opponent, sampled missions, then own)
     root_objective = "margin"
@@ -141,4 +143,143 @@ def score_estimate(game: Game) -> list[float]:
     w = [math.exp((v - top) / t) for v in values]
     total = sum(w)
     return [x / total for x in w]
+
+
+def greedy_move(g: Game, rng: random.Random) -> Any:
+    """The opponent model of the rollouts: the lowest own score after the move (Dominimum;
+    the highest product in Dominomega) over every legal placement, ties at random."""
+    seat = g.to_move
+    index = GroupIndex(g.layout, g.rules.within_tile)
+    best: list[Any] = []
+    best_value = math.inf
+    for p in g.legal_moves():
+        v = own_value(g, index, seat, p)
+        if v < best_value:
+            best_value, best = v, [p]
+        elif v == best_value:
+            best.append(p)
+    return best[rng.randrange(len(best))]
+
+
+class ExpectKnowledge(DominimumKnowledge):
+    """Dominimum: a flat search over the ``expect`` player's best placements (the player
+    ``mcts``; see docs/players.md).
+
+    - determinizations: the opponents' missions drawn from the Bayesian posterior of
+      :class:`solver.dominimum.inference.MissionBelief` (every placement seen is evidence;
+      two opponents never share a tile), their tiles in hand and the supply redrawn from the
+      other unseen tiles, so every sample is consistent with every tile the seat has seen;
+    - the root: every legal placement in the order of ``expect`` (the estimated chance to win),
+      opened by progressive widening;
+    - rollouts: the other seats answer as greedy players would (the lowest own score for
+      their sampled missions, :func:`greedy_move`) until the searching seat is to move again;
+    - the evaluation: :func:`solver.dominimum.expect.world_chances` of that sample (every
+      mission known there).
+    """
+
+    tree_depth = 1
+    widen = (0.5, 0.5)
+    exploration = 0.05
+    #: the leaf evaluation's parameters fitted on self-play (``weights.json``)
+    tuned = True
+
+    def __init__(self) -> None:
+        super().__init__(infer=False)
+        from solver.dominimum.expect import ExpectPlayer, tuned_params  # the estimator
+        from solver.dominimum.inference import MissionBelief  # (loaded with the player)
+
+        self._expect = ExpectPlayer()
+        self.params = tuned_params() if self.tuned else None
+        self._beliefs: dict[int, Any] = {}
+        self._belief_class = MissionBelief
+        self._joint: tuple[int, int, int, list[Any]] | None = None
+
+    rollout_depth = 2  # the other seats' answers (set to seats - 1 by each determinization)
+
+    def belief(self, seat: int) -> Any:
+        """The mission belief of ``seat`` (kept between moves: updated move by move)."""
+        if seat not in self._beliefs:
+            self._beliefs[seat] = self._belief_class(seat)
+        return self._beliefs[seat]
+
+    def determinize(self, state: GameState[Any], seat: int,
+                    rng: random.Random) -> GameState[Any]:
+        assert isinstance(state, DominimumState)
+        g = state.g
+        self.rollout_depth = g.players - 1
+        if g.kind != "dominimum" or not g.history:
+            self._joint = None
+            return state.determinize(seat, rng)
+        key = (id(g), len(g.history), seat)
+        if self._joint is None or self._joint[:3] != key:
+            from solver.dominimum.expect import ASSIGNMENTS  # loaded with the player
+
+            self._joint = (*key, self.belief(seat).joint(g, ASSIGNMENTS))
+        joint = self._joint[3]
+        weights = [w for w, _ in joint]
+        _, missions = joint[rng.choices(range(len(joint)), weights=weights)[0]]
+        sample = g.clone()
+        opponents = [q for q in range(g.players) if q != seat]
+        for q, m in zip(opponents, missions, strict=True):
+            sample.missions[q] = m
+        pool = [t for t in g.unseen(seat) if t not in missions]
+        rng.shuffle(pool)
+        for q in opponents:
+            if sample.hands[q] is not None:
+                sample.hands[q] = pool.pop()
+        sample.supply = pool
+        return type(state)(sample)
+
+    def root_order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        assert isinstance(state, DominimumState)
+        g = state.g
+        if g.kind != "dominimum" or not g.history:
+            return super().root_order(state, rng)
+        return self._expect.ranking(g, self.belief(g.to_move), rng)
+
+    def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:
+        assert isinstance(state, DominimumState)
+        return greedy_move(state.g, rng)
+
+    #: the leaf value: ``posterior`` (the searching seat's chance as ``expect`` scores it,
+    #: averaged over the posterior of the missions, not the sample's) or ``world`` (every
+    #: seat's chance with the sample's missions)
+    leaf = "posterior"
+
+    def evaluate(self, state: GameState[Any]) -> list[float]:
+        assert isinstance(state, DominimumState)
+        from solver.dominimum.expect import posterior_chance, world_chances  # with the player
+
+        g = state.g
+        if self.leaf == "world" or self._joint is None or g.kind != "dominimum":
+            return world_chances(g, self.params)
+        seat = self._joint[2]
+        v = posterior_chance(g, seat, self._joint[3], self.params)
+        rest = (1.0 - v) / (g.players - 1)
+        return [v if q == seat else rest for q in range(g.players)]
+
+
+class PlayoutKnowledge(DominimumKnowledge):
+    """Dominomega: a flat search over the greedy ranking (the margin against the best
+    opponent, the symbols being public) whose every iteration plays the game on with every
+    seat greedy (:func:`greedy_move`: the opponent model, and the searching seat's own later
+    moves), from a determinization of the hands and the supply, to one placement before the
+    end; that nearly final layout is scored by the evaluation (a softmax of the logarithms of
+    the products: a margin, smoother than the 0/1 result)."""
+
+    tree_depth = 1
+    rollout_depth = 0  # set by each determinization: to one placement before the end
+    widen = (1.0, 0.5)
+    exploration = 0.25
+
+    def determinize(self, state: GameState[Any], seat: int,
+                    rng: random.Random) -> GameState[Any]:
+        assert isinstance(state, DominimumState)
+        g = state.g
+        self.rollout_depth = max(0, g.total_tiles - len(g.history) - 2)
+        return super().determinize(state, seat, rng)
+
+    def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:
+        assert isinstance(state, DominimumState)
+        return greedy_move(state.g, rng)
 

@@ -63,60 +63,93 @@ SMALL_HAND = 12  # with this few pieces in hand a node orders every legal placem
 STRIDES = (7, 11, 13, 17, 19)  # steps through the frontier (one that does not divide its size)
 
 
-def group_terms(pos: Position) -> float:
-    """The sum of the group corrections, White minus Black (see the module docstring)."""
+#: The features of the evaluation, White minus Black (see :func:`features`).
+FEATURES = ("score", "section", "eye", "safe", "oscillation", "prey", "capturable",
+            "two_beams", "tempo")
+#: The hand-set weights, in score points (the evaluation before tuning).
+HAND_POINTS = (1.0, SECTION, EYE, SAFE, EYE / 2, 2 * EN_PRISE - SAVE_CHANCE, -SAVE_CHANCE,
+               -TWO_BEAMS, 0.0)
+
+
+def features(pos: Position) -> list[float]:
+    """White minus Black: the score; with the phase (the share of the 126 pieces still in
+    hand) the complete sections, the groups with a permanent eye, their pieces, the eyes by
+    oscillation; the mover's biggest capture (its size, + when White moves); the pieces of
+    every capturable group (in atari, or one liberty cell, which the opponent can fill); the
+    pieces of groups with two liberty beams; the side to move (+1 White)."""
     hands, mbs, mbls = pos.hands, pos.must_beam, pos.must_blank
     mover = pos.to_move
-    total = 0.0
-    prey = 0  # the biggest group the mover can capture now
-    # safety (eyes, sections) is worth points only while captures can still come: it fades
-    # with the pieces left in the hands and is worth nothing at the end
     phase = (hands[0].bit_count() + hands[1].bit_count()) / 126 if PHASE else 1.0
-    eye_bonus, safe_bonus, section_bonus = EYE * phase, SAFE * phase, SECTION * phase
+    w, b = pos.score()
+    section = eye = safe = osc = capturable = two = 0.0
+    prey = 0  # the biggest group the mover can capture now
     for g in pos.group_table.values():
         sign = 1.0 if g.colour == 0 else -1.0
         opp = hands[1 - g.colour]
         size = len(g.cells)
-        v = section_bonus if g.complete else 0.0
-        eye = False
+        if g.complete:
+            section += sign
+        has_eye = False
         for cell in g.liberties:
             if not fitting_mask(mbs[cell], mbls[cell]) & opp:
-                eye = True
+                has_eye = True
                 break
-        if eye:
-            v += eye_bonus + safe_bonus * size
+        if has_eye:
+            eye += sign
+            safe += sign * size
         elif g.beams == 1 or (len(g.liberties) == 1 and CELL_CAPTURE):
             (cell,) = g.liberties
             if not pos.legal_placements(1 - g.colour, cells=(cell,)):
                 if g.beams == 1:
-                    v += eye_bonus / 2  # an eye by oscillation, now
-            elif mover != g.colour:
-                if BIGGEST_THREAT:
-                    v -= SAVE_CHANCE * size  # the mover takes one group (below)
-                    prey = max(prey, size)
-                else:
-                    v -= EN_PRISE * 2 * size
+                    osc += sign  # an eye by oscillation, now
             else:
-                v -= SAVE_CHANCE * size
-        elif g.beams == 2 and len(g.liberties) == 1:
-            v -= TWO_BEAMS * size * 2  # one placement still captures it
+                capturable += sign * size
+                if mover != g.colour:
+                    prey = max(prey, size)
         elif g.beams == 2:
-            v -= TWO_BEAMS * size
-        total += sign * v
-    if prey:
-        total += (1.0 if mover == 0 else -1.0) * (EN_PRISE * 2 - SAVE_CHANCE) * prey
-    return total
+            two += sign * size
+    turn = 1.0 if mover == 0 else -1.0
+    return [float(w - b), section * phase, eye * phase, safe * phase, osc * phase,
+            turn * prey, capturable, two, turn]
+
+
+def _load_weights() -> tuple[float, ...]:
+    """The tuned logistic weights of :data:`FEATURES` (``weights.json`` beside this module,
+    written by ``python3 -m scripts.tune_weights dominions``), else the hand-set ones."""
+    import json  # (read once, at import)
+    from pathlib import Path  # (likewise)
+
+    path = Path(__file__).with_name("weights.json")
+    if TUNED and path.exists():
+        doc = json.loads(path.read_text())
+        if tuple(doc["features"]) == FEATURES:
+            return tuple(float(x) for x in doc["weights"])
+    return tuple(x / (2 * SCALE) for x in HAND_POINTS)
+
+
+#: use the tuned weights of ``weights.json`` (False: the hand-set ones)
+TUNED = True
+#: The logistic weights: White's win estimate is ``sigmoid(2 * WEIGHTS . features)``.
+WEIGHTS = _load_weights()
+
+
+def group_terms(pos: Position) -> float:
+    """The group corrections, White minus Black, in score points (the weighted features
+    other than the score)."""
+    f = features(pos)
+    return sum(w * x for w, x in zip(WEIGHTS[1:], f[1:], strict=True)) / WEIGHTS[0]
 
 
 def evaluate_white(pos: Position) -> float:
     """White's advantage in score points, group corrections included."""
-    w, b = pos.score()
-    return (w - b) + group_terms(pos)
+    f = features(pos)
+    return sum(w * x for w, x in zip(WEIGHTS, f, strict=True)) / WEIGHTS[0]
 
 
 def win_estimate(pos: Position) -> list[float]:
-    """(White, Black) win estimates from :func:`evaluate_white`."""
-    x = max(-30.0, min(30.0, evaluate_white(pos) / SCALE))
+    """(White, Black) win estimates: ``sigmoid(2 * WEIGHTS . features)``."""
+    f = features(pos)
+    x = max(-30.0, min(30.0, 2 * sum(w * v for w, v in zip(WEIGHTS, f, strict=True))))
     pw = 1.0 / (1.0 + math.exp(-x))
     return [pw, 1.0 - pw]
 
@@ -271,6 +304,8 @@ class DominionsKnowledge(Knowledge):
     # moves add noise that costs more than they tell, see docs/players.md)
     widen = (2.0, 0.5)
     exploration = 0.5
+    #: from the measured noise of one evaluation (python3 -m benchmarks.review_noise)
+    review_thresholds = (0.02, 0.04, 0.08)
     contempt = CONTEMPT
 
     def move_key(self, state: GameState[Any], move: Any) -> Any:
@@ -311,4 +346,16 @@ class DominionsKnowledge(Knowledge):
     def evaluate(self, state: GameState[Any]) -> list[float]:
         assert isinstance(state, DominionsState)
         return win_estimate(state.position)
+
+    feature_names = FEATURES
+
+    def features(self, state: GameState[Any]) -> list[list[float]]:
+        """White's features and Black's (their opposite), for the Texel tuner."""
+        assert isinstance(state, DominionsState)
+        f = features(state.position)
+        return [f, [-x for x in f]]
+
+    def weights(self) -> list[float]:
+        """The logistic weights in use."""
+        return list(WEIGHTS)
 

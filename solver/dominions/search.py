@@ -69,7 +69,7 @@ class _Search:
 
     def _step(self, move: Move) -> None:
         if self.nodes >= self.budget or (self.nodes % 16 == 0 and (
-                (self.deadline is not None and time.thread_time() > self.deadline)
+                (self.deadline is not None and time.monotonic() > self.deadline)
                 or (self.wall is not None and time.monotonic() > self.wall))):
             raise _OutOfBudget
         self.nodes += 1
@@ -107,7 +107,7 @@ def search(t: Tracker, budget: int = 600, seconds: float | None = None,
     budget : int
         Maximum number of positions entered.
     seconds : float, optional
-        Also stop deepening after this much time (CPU seconds of the thread).
+        Also stop deepening after this many wall-clock seconds (``time.monotonic``).
     wall : float, optional
         Also stop at this ``time.monotonic()`` moment (wall clock), with the best move of the
         deepest completed depth.
@@ -120,7 +120,7 @@ def search(t: Tracker, budget: int = 600, seconds: float | None = None,
         Move, value for the mover, principal line, completed depth and nodes used.
     """
     rng = rng or random.Random(0)
-    deadline = None if seconds is None else time.thread_time() + seconds
+    deadline = None if seconds is None else time.monotonic() + seconds
     s = _Search(t, budget, deadline, widths, rng)
     s.wall = wall
     pos = t.position

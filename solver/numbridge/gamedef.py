@@ -59,6 +59,13 @@ def _player(name: str) -> PlayerFactory:
     return lambda options: NumbridgePlayer(name, options)
 
 
+def _mcts_races(options: PlayerOptions) -> BasePlayer:
+    """MCTS with the tile-aware evaluation (``solver.numbridge.knowledge.RacesKnowledge``)."""
+    from solver.numbridge.knowledge import RacesKnowledge  # loads the search knowledge
+
+    return MCTSPlayer(options, RacesKnowledge())
+
+
 def _mcts_odds(options: PlayerOptions) -> BasePlayer:
     """MCTS with the contesting evaluation (``solver.numbridge.knowledge.OddsKnowledge``)."""
     from solver.numbridge.knowledge import OddsKnowledge  # loads the search knowledge
@@ -87,7 +94,7 @@ class Numbridge(NumbridgeDef):
         names = ("greedy", "search", "greedy-deduce", "search-deduce", "greedy-odds",
                  "search-odds")
         return {**standard_players(self), **{n: _player(n) for n in names},
-                "mcts-odds": _mcts_odds}
+                "mcts-odds": _mcts_odds, "mcts-races": _mcts_races}
 
     def knowledge(self) -> Any:
         from solver.numbridge.knowledge import NumbridgeKnowledge  # loads the search knowledge

@@ -37,6 +37,7 @@ from solver.numbridge.players import (
     evaluate,
     useful_moves,
 )
+from solver.numbridge.races import race_chance
 from solver.play.mcts import Knowledge
 
 SCALE = 1.2  # blocks for a win estimate of 70%
@@ -88,6 +89,8 @@ class NumbridgeKnowledge(Knowledge):
     rollout_depth = 6
     widen = (1.0, 0.5)
     exploration = 0.5
+    #: from the measured noise of one evaluation (python3 -m benchmarks.review_noise)
+    review_thresholds = (0.02, 0.04, 0.08)
 
     def order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
         assert isinstance(state, NumbridgeState)
@@ -152,7 +155,53 @@ class OddsKnowledge(NumbridgeKnowledge):
         """The root's one-move evaluation: :func:`solver.numbridge.odds.odds_evaluate`."""
         return odds_evaluate(g, seat, threats=threats)
 
+    #: below the root, the useful moves by the contesting evaluation after each (the
+    #: ``greedy-odds`` player's ranking: the opponent model) instead of correct moves first
+    ranked_nodes = False
+
+    def order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        assert isinstance(state, NumbridgeState)
+        if not self.ranked_nodes:
+            return super().order(state, rng)
+        g = state.g
+        p = g.mover
+        scored = [(odds_evaluate(_after(g, m), p), rng.random(), m) for m in useful_moves(g)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [m for _, _, m in scored]
+
     def evaluate(self, state: GameState[Any]) -> list[float]:
         assert isinstance(state, NumbridgeState)
         p1 = win_chance(state.g, 1)
         return [p1, 1.0 - p1]
+
+
+class RacesKnowledge(NumbridgeKnowledge):
+    """The search with the tile-aware evaluation of :mod:`solver.numbridge.races` (each open
+    cell goes to whoever spends a tile of its digit on it): the root ordered by it (the pair
+    look-ahead on a pair's first move) and every new leaf valued by it, without rollouts."""
+
+    rollout_depth = 0
+
+    def score(self, g: Game, seat: int, threats: bool = False) -> float:
+        """The root's one-move evaluation: :func:`solver.numbridge.races.race_chance`."""
+        return race_chance(g, seat)
+
+    #: below the root too, the useful moves by the evaluation after each (the opponent model:
+    #: a greedy player of this evaluation) instead of correct moves first
+    ranked_nodes = False
+
+    def order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
+        assert isinstance(state, NumbridgeState)
+        if not self.ranked_nodes:
+            return super().order(state, rng)
+        g = state.g
+        p = g.mover
+        scored = [(race_chance(_after(g, m), p), rng.random(), m) for m in useful_moves(g)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [m for _, _, m in scored]
+
+    def evaluate(self, state: GameState[Any]) -> list[float]:
+        assert isinstance(state, NumbridgeState)
+        p1 = race_chance(state.g, 1)
+        return [p1, 1.0 - p1]
+

@@ -22,7 +22,7 @@ from typing import Any
 
 from puzzles.game import GameDef
 from solver.play.elo import Rating, ratings
-from solver.play.match import GameResult, run_match
+from solver.play.match import GameResult, GameRunner, run_match
 
 
 @dataclass
@@ -100,15 +100,23 @@ def run_ladder(game: GameDef, players: list[str], games: int, seed: int = 1,
                settings: Mapping[str, Any] | None = None, records: Path | None = None,
                on_game: Callable[[GameResult], None] | None = None,
                options: dict[str, tuple[float | None, int | None]] | None = None,
-               seats: int | None = None) -> LadderResult:
-    """Play the round robin (``games`` games per pair); Ctrl-C keeps the finished games."""
+               seats: int | None = None, runner: GameRunner | None = None,
+               lineup: list[str] | None = None) -> LadderResult:
+    """Play the round robin (``games`` games per pair); Ctrl-C keeps the finished games.
+
+    ``lineup`` (one name per seat) plays that one match instead (seats rotated), e.g.
+    ``["mcts", "greedy", "greedy"]``; ``runner`` is where the games are played
+    (:class:`solver.play.pool.GamePool`: Dask and a checkpoint).
+    """
     game.check_players(players)
     seats = game.seats(seats)
     result = LadderResult(game, list(players), seed)
     number = 1
-    for k, (lineup, n) in enumerate(pairings(players, games, seats)):
-        m = run_match(game, lineup, n, seed * 101 + k, True, move_time, max_nodes, settings,
-                      records, on_game, first_number=number, options=options, seats=seats)
+    matches = pairings(players, games, seats) if lineup is None else [(lineup, games)]
+    for k, (names, n) in enumerate(matches):
+        m = run_match(game, names, n, seed * 101 + k, True, move_time, max_nodes, settings,
+                      records, on_game, first_number=number, options=options, seats=seats,
+                      runner=runner)
         result.games.extend(m.games)
         number += len(m.games)
         if m.interrupted:

@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from puzzles.errors import InvalidInputError
 from puzzles.game import GameDef, GameState, Player
@@ -56,6 +56,7 @@ class GameResult:
     deal_seed: int
     scores: list[float] | None = None  # the game's own final scores, when it has them
     think: list[list[float]] | None = None  # per seat [moves, seconds of thinking]
+    stats: list[dict[str, int] | None] | None = None  # per seat, its ``Player.stats()``
 
     def to_json(self) -> dict[str, Any]:
         """``{"game", "lineup", "returns", "result", "moves", "deal_seed", "record"}`` (no
@@ -226,6 +227,83 @@ def lineup_of(lineup: list[str], k: int, seats: int, swap: bool) -> list[str]:
     return full[-r:] + full[:-r] if r else full
 
 
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything one game of a match depends on (plain data: it crosses to a Dask worker).
+
+    ``budgets`` per seat ``(move_time, max_nodes)``; ``settings`` the checked, untimed
+    settings as sorted ``(name, value)`` pairs.
+    """
+
+    number: int
+    names: tuple[str, ...]
+    deal: int
+    seeds: tuple[int, ...]
+    budgets: tuple[tuple[float | None, int | None], ...]
+    settings: tuple[tuple[str, Any], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The spec as a JSON object (a checkpoint compares it)."""
+        return {"number": self.number, "names": list(self.names), "deal": self.deal,
+                "seeds": list(self.seeds), "budgets": [list(b) for b in self.budgets],
+                "settings": [list(kv) for kv in self.settings]}
+
+
+def play_spec(game: GameDef, spec: GameSpec) -> GameResult:
+    """Play the game ``spec`` describes (the same spec gives the same game with node budgets)."""
+    seats = len(spec.names)
+    state = game.new_state(dict(spec.settings), spec.deal, seats)
+    players = [game.make_player(name, seed=seed, move_time=mt, max_nodes=mn)
+               for name, seed, (mt, mn) in zip(spec.names, spec.seeds, spec.budgets,
+                                               strict=True)]
+    rngs = [random.Random(seed) for seed in spec.seeds]
+    start = time.perf_counter()
+    think = [[0.0, 0.0] for _ in range(seats)]
+    moves = play(state, players, rngs, think=think)
+    final = state.view(None).get("scores")
+    return GameResult(spec.number, list(spec.names), list(state.returns()),
+                      state.result_text(), game.write_record(state), moves,
+                      time.perf_counter() - start, spec.deal,
+                      list(final) if isinstance(final, list) else None, think,
+                      [p.stats() for p in players])
+
+
+class GameRunner(Protocol):
+    """Where the games of a match are played: :func:`play_spec` for each spec; the results
+    as they finish (in any order)."""
+
+    def results(self, game: GameDef, specs: list[GameSpec]) -> Iterator[GameResult]:
+        """Play every spec (or read it back from a checkpoint) and yield its result."""
+
+
+class InProcess:
+    """Every game in this process, one after the other."""
+
+    def results(self, game: GameDef, specs: list[GameSpec]) -> Iterator[GameResult]:
+        for spec in specs:
+            yield play_spec(game, spec)
+
+
+def match_specs(game: GameDef, lineup: list[str], games: int, seed: int = 1,
+                swap: bool = True, move_time: float | None = None,
+                max_nodes: int | None = None, settings: Mapping[str, Any] | None = None,
+                first_number: int = 1,
+                options: dict[str, tuple[float | None, int | None]] | None = None,
+                seats: int | None = None) -> list[GameSpec]:
+    """The games of a match (see :func:`run_match` and the module docstring for the seeds)."""
+    seats = game.seats(seats)
+    clean = tuple(sorted(game.untimed(game.settings(settings)).items()))
+    specs = []
+    for k in range(games):
+        names = lineup_of(lineup, k, seats, swap)
+        budgets = tuple((options or {}).get(name, (move_time, max_nodes)) for name in names)
+        specs.append(GameSpec(first_number + k, tuple(names),
+                              seed * 1_000_003 + (k // seats if swap else k),
+                              tuple(seed * 1_000_003 + k * 8 + i + 1 for i in range(seats)),
+                              budgets, clean))
+    return specs
+
+
 def run_match(game: GameDef, lineup: list[str], games: int, seed: int = 1,
               swap: bool = True, move_time: float | None = None,
               max_nodes: int | None = None, settings: Mapping[str, Any] | None = None,
@@ -233,15 +311,15 @@ def run_match(game: GameDef, lineup: list[str], games: int, seed: int = 1,
               on_game: Callable[[GameResult], None] | None = None,
               first_number: int = 1,
               options: dict[str, tuple[float | None, int | None]] | None = None,
-              seats: int | None = None) -> MatchResult:
+              seats: int | None = None, runner: GameRunner | None = None) -> MatchResult:
     """Play ``games`` games of ``game`` between ``lineup`` (one name per seat, repeated when
     shorter); Ctrl-C stops after the finished games (``interrupted``).
 
     Parameters
     ----------
     move_time, max_nodes
-        Every player's budget per move (seconds, nodes); ``options`` may give a name its own
-        ``(move_time, max_nodes)``.
+        Every player's budget per move (wall-clock seconds, nodes); ``options`` may give a
+        name its own ``(move_time, max_nodes)``.
     settings, seats
         The game's settings (checked, defaults filled in) and its seats (the game's default
         when None).
@@ -249,10 +327,14 @@ def run_match(game: GameDef, lineup: list[str], games: int, seed: int = 1,
         Write each game's record to ``records/game-0001.txt`` ... (the folder is created).
     first_number
         The number of the first game (the ladder numbers its games across pairings).
+    runner
+        Where the games are played (:class:`InProcess` by default; ``solver.play.pool`` runs
+        them on Dask and keeps them in a checkpoint). The games come back sorted by number.
     """
     game.check_players(lineup)
     seats = game.seats(seats)
-    clean = game.untimed(game.settings(settings))
+    specs = match_specs(game, lineup, games, seed, swap, move_time, max_nodes, settings,
+                        first_number, options, seats)
     if records is not None:
         try:
             records.mkdir(parents=True, exist_ok=True)
@@ -260,31 +342,13 @@ def run_match(game: GameDef, lineup: list[str], games: int, seed: int = 1,
             raise InvalidInputError(f"cannot create records folder {records}: {exc}") from exc
     result = MatchResult(game, list(lineup), seed, seats)
     try:
-        for k in range(games):
-            names = lineup_of(lineup, k, seats, swap)
-            deal = seed * 1_000_003 + (k // seats if swap else k)
-            state = game.new_state(clean, deal, seats)
-            players = []
-            for i, name in enumerate(names):
-                mt, mn = (options or {}).get(name, (move_time, max_nodes))
-                players.append(game.make_player(name, seed=seed * 1_000_003 + k * 8 + i + 1,
-                                                move_time=mt, max_nodes=mn))
-            rngs = [random.Random(seed * 1_000_003 + k * 8 + i + 1) for i in range(seats)]
-            start = time.perf_counter()
-            think = [[0.0, 0.0] for _ in range(seats)]
-            moves = play(state, players, rngs, think=think)
-            final = state.view(None).get("scores")
-            res = GameResult(first_number + k, names, list(state.returns()),
-                             state.result_text(), game.write_record(state), moves,
-                             time.perf_counter() - start, deal,
-                             list(final) if isinstance(final, list) else None, think)
+        for res in (runner or InProcess()).results(game, specs):
             if records is not None:
                 from reports.output import write_atomic  # loaded only when records are written
 
                 write_atomic(records / f"game-{res.number:04d}.txt", res.record + "\n")
             result.games.append(res)
-            for name, player in zip(names, players, strict=True):
-                counters = player.stats()
+            for name, counters in zip(res.lineup, res.stats or [], strict=False):
                 if counters is not None:
                     row = result.player_stats.setdefault(name, {})
                     for key, v in counters.items():
@@ -293,4 +357,5 @@ def run_match(game: GameDef, lineup: list[str], games: int, seed: int = 1,
                 on_game(res)
     except KeyboardInterrupt:
         result.interrupted = True
+    result.games.sort(key=lambda g: g.number)
     return result

@@ -15,9 +15,11 @@ The game's knowledge (ordering, rollout policy, evaluation, determinization) is 
 The player decides from determinizations only: with the same seed, redrawing the hidden state
 never changes its choice.
 
-Budgets: ``max_nodes`` iterations (reproducible) and/or ``move_time`` seconds per move, and
-a wall-clock ``deadline`` (``PlayerOptions.deadline``, the server's seats): the search stops at
-the first budget spent and plays its best move so far.
+Budgets: ``max_nodes`` iterations (reproducible: the same seed and budget give the same move on
+any machine) and/or ``move_time`` wall-clock seconds per move (``time.monotonic``: what a
+player at the server or the command line waits; on a loaded machine a move gets less work),
+and a wall-clock ``deadline`` (``PlayerOptions.deadline``, the server's seats): the search
+stops at the first budget spent and plays its best move so far.
 """
 
 from __future__ import annotations
@@ -58,6 +60,13 @@ class Knowledge:
         expects to be the stronger side prefers a line with winning chances to a sure draw
         (0: off; the evaluation of unfinished positions is the game's, see :meth:`evaluate`).
         Only play uses it (:meth:`MCTSPlayer.choose`), not a search for analysis.
+    tree_depth : int or None
+        The deepest level of the tree (1: only the root's children, a flat search whose
+        every iteration goes on by the rollout policy); None: no limit.
+    review_thresholds : tuple of float
+        The losses (win-probability units) from which ``solver review`` calls a move an
+        inaccuracy, a mistake and a blunder; each game chooses them from the measured noise
+        of its evaluation (``python3 -m benchmarks.review_noise``).
     """
 
     perfect_information = False
@@ -66,6 +75,8 @@ class Knowledge:
     exploration = 0.7
     progressive_bias = 0.0
     contempt = 0.0
+    tree_depth: int | None = None
+    review_thresholds: tuple[float, float, float] = (0.05, 0.10, 0.20)
 
     def determinize(self, state: GameState[Any], seat: int,
                     rng: random.Random) -> GameState[Any]:
@@ -159,13 +170,15 @@ class MCTSPlayer(BasePlayer):
         self.last = stats
         return best
 
-    def search(self, state: GameState[Any], rng: random.Random,
-               contempt: float = 0.0) -> tuple[SearchStats, Any]:
+    def search(self, state: GameState[Any], rng: random.Random, contempt: float = 0.0,
+               root_moves: list[Any] | None = None) -> tuple[SearchStats, Any]:
         """Run the search from ``state`` (left unchanged); the stats and the chosen move.
 
         ``contempt`` (see :class:`Knowledge`): :meth:`choose` plays with the knowledge's; a
         search for analysis (``solver review``) keeps the default 0, so its values are the
-        game's returns.
+        game's returns. ``root_moves``: search only these root moves (legal ones, in this
+        order), every iteration through them; with one move the whole budget values that
+        move (the review's evaluation of a move).
         """
         kn = self.knowledge
         me = state.to_move()
@@ -173,25 +186,26 @@ class MCTSPlayer(BasePlayer):
         seconds = self.options.move_time
         if nodes is None and seconds is None:
             nodes = DEFAULT_NODES
-        start = time.thread_time()
+        start = time.monotonic()
         deadline = None if seconds is None else start + seconds
         wall = self.options.deadline  # the server's wall-clock deadline (time.monotonic)
-        root = _Node(seat=-1)
+        if wall is not None and (deadline is None or wall < deadline):
+            deadline = wall
+        root = _Node(seat=-1, moves=None if root_moves is None else list(root_moves))
         iterations = 0
         sums = [0.0] * state.num_seats
         while (nodes is None or iterations < nodes) and \
-                (deadline is None or iterations == 0 or time.thread_time() < deadline) and \
-                (wall is None or iterations == 0 or time.monotonic() < wall):
+                (deadline is None or iterations == 0 or time.monotonic() < deadline):
             value = self._iterate(kn, root, kn.determinize(state, me, rng), rng, me, contempt)
             for i, v in enumerate(value):
                 sums[i] += v
             iterations += 1
-            if iterations == 1 and len(root.children) == 1 and root.moves is not None \
-                    and len(root.moves) == 1:
+            if iterations == 1 and root_moves is None and len(root.children) == 1 \
+                    and root.moves is not None and len(root.moves) == 1:
                 break  # a forced move
         ranked = sorted(root.children.values(),
                         key=lambda c: (-c.visits, -(c.value / c.visits if c.visits else 0)))
-        stats = SearchStats(iterations, time.thread_time() - start,
+        stats = SearchStats(iterations, time.monotonic() - start,
                             [(state.move_text(c.move), c.visits,
                               c.value / c.visits if c.visits else 0.0)
                              for c in ranked[:10]], [v / iterations for v in sums])
@@ -200,8 +214,10 @@ class MCTSPlayer(BasePlayer):
     def _iterate(self, kn: Knowledge, root: _Node, s: GameState[Any],
                  rng: random.Random, me: int, contempt: float) -> list[float]:
         node = root
+        level = 0
         # selection and expansion
-        while not s.is_over():
+        while not s.is_over() and (kn.tree_depth is None or level < kn.tree_depth):
+            level += 1
             if node.moves is not None:
                 moves = node.moves
             elif node is root:

@@ -1,15 +1,27 @@
-"""Game review for every game: the search's view of each move of a record.
+"""Game review for every game: the loss of each move of a record, measured at one budget.
 
-For move ``k`` played by seat ``m`` the search (:class:`solver.play.mcts.MCTSPlayer` with the
-game's knowledge, from ``m``'s information only) looks at the position before the move: its
-best move and the value of that move for ``m`` are the evaluation *before*; the evaluation
-*after* is the search's mean value for ``m`` of the position after the move (the search of the
-next position; the game's returns once it is over). ``loss = max(0, before - after)`` in
-win-probability units (0..1). The biggest mistakes are the moves with the largest losses (at
-least ``MISTAKE``).
+For move ``k`` played by seat ``m``, from ``m``'s information only (the search draws its
+determinizations for ``m``):
+
+1. the engine (:class:`solver.play.mcts.MCTSPlayer` with the game's knowledge) searches the
+   position before the move with the budget and names its *best move* (the most visited);
+2. the best move and the move played are each *evaluated* by a search of the same budget whose
+   root holds only that move (``MCTSPlayer.search(root_moves=[move])``), both with the same
+   random source (common random numbers, so the difference is not seed noise);
+3. ``loss = max(0, value(best) - value(played))`` in win-probability units (0..1). When the
+   move played is the best move it is not evaluated twice: its loss is 0 by construction, and
+   it is judged ``best``, never a mistake.
+
+A loss is judged by the game's thresholds (``Knowledge.review_thresholds``: inaccuracy,
+mistake, blunder), which each game chose from the measured noise of its evaluation (the spread
+of the value of one position over seeds, ``python3 -m benchmarks.review_noise``); below the
+first the move is ``good``. Per seat (every seat of a game of three or four) the review counts
+the judgements and the mean loss.
 
 The record is read by its game (:meth:`puzzles.game.GameDef.read_record`); which game wrote a
-record is found at the edge (``solver.games.record_game``).
+record is found at the edge (``solver.games.record_game``). :meth:`Review.to_json` is the
+document ``solver review --json`` prints and the browser's review page reads (its shape is in
+``docs/players.md``; ``format`` names its version).
 """
 
 from __future__ import annotations
@@ -20,29 +32,68 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles.game import GameDef, GameState, PlayerOptions
-from solver.play.mcts import MCTSPlayer
+from solver.play.mcts import Knowledge, MCTSPlayer
 
-MISTAKE = 0.05
+#: The version of the review document (:meth:`Review.to_json`).
+FORMAT = "solver-review/1"
+#: The judgements, from the engine's own move to the worst.
+JUDGEMENTS = ("best", "good", "inaccuracy", "mistake", "blunder")
 TOP = 5
+#: Offset of the seed of the two move evaluations from that of the search that picks the best.
+EVAL_SEED = 1 << 20
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The losses from which a move is an inaccuracy, a mistake and a blunder."""
+
+    inaccuracy: float
+    mistake: float
+    blunder: float
+
+    @classmethod
+    def of(cls, knowledge: Knowledge) -> Thresholds:
+        """The game's thresholds (``Knowledge.review_thresholds``)."""
+        return cls(*knowledge.review_thresholds)
+
+    def judge(self, loss: float, best: bool) -> str:
+        """The judgement of a move with ``loss``; the engine's ``best`` move is ``best``."""
+        if best:
+            return "best"
+        if loss >= self.blunder:
+            return "blunder"
+        if loss >= self.mistake:
+            return "mistake"
+        if loss >= self.inaccuracy:
+            return "inaccuracy"
+        return "good"
+
+    def to_json(self) -> dict[str, float]:
+        """``{"inaccuracy", "mistake", "blunder"}``."""
+        return {"inaccuracy": self.inaccuracy, "mistake": self.mistake,
+                "blunder": self.blunder}
 
 
 @dataclass
 class MoveReview:
-    """One move: who played it, the engine's best move, evaluations and the loss."""
+    """One move: who played it, the engine's best move, both values, the loss, the verdict."""
 
     number: int
     seat: int
     move: str
     best: str
-    before: float
-    after: float
+    best_value: float
+    played_value: float
     loss: float
+    judgement: str
 
     def to_json(self) -> dict[str, Any]:
-        """``{"number", "seat", "move", "best", "before", "after", "loss"}``."""
+        """``{"number", "seat", "move", "best", "best_value", "played_value", "loss",
+        "judgement"}``."""
         return {"number": self.number, "seat": self.seat, "move": self.move,
-                "best": self.best, "before": round(self.before, 4),
-                "after": round(self.after, 4), "loss": round(self.loss, 4)}
+                "best": self.best, "best_value": round(self.best_value, 4),
+                "played_value": round(self.played_value, 4), "loss": round(self.loss, 4),
+                "judgement": self.judgement}
 
 
 @dataclass
@@ -51,23 +102,74 @@ class Review:
 
     game: GameDef
     seats: int
+    thresholds: Thresholds
+    max_nodes: int | None = None
+    move_time: float | None = None
+    seed: int = 1
     moves: list[MoveReview] = field(default_factory=list)
     interrupted: bool = False
     total: int = 0
 
     def mistakes(self, top: int = TOP) -> list[MoveReview]:
-        """The moves with the largest losses (at least ``MISTAKE``), biggest first."""
-        bad = [m for m in self.moves if m.loss >= MISTAKE]
+        """The mistakes and blunders with the largest losses, biggest first."""
+        bad = [m for m in self.moves if m.judgement in ("mistake", "blunder")]
         return sorted(bad, key=lambda m: (-m.loss, m.number))[:top]
 
+    def by_seat(self) -> list[dict[str, Any]]:
+        """Per seat: ``{"seat", "moves", "best", "good", "inaccuracy", "mistake", "blunder",
+        "mean_loss"}`` (counts of each judgement)."""
+        out = []
+        for seat in range(self.seats):
+            mine = [m for m in self.moves if m.seat == seat]
+            row: dict[str, Any] = {"seat": seat, "moves": len(mine)}
+            for j in JUDGEMENTS:
+                row[j] = sum(1 for m in mine if m.judgement == j)
+            row["mean_loss"] = round(sum(m.loss for m in mine) / len(mine), 4) if mine else 0.0
+            out.append(row)
+        return out
+
     def to_json(self) -> dict[str, Any]:
-        """``{"game", "seats", "moves": [...], "mistakes": [...], "interrupted",
-        "reviewed", "total"}``."""
-        return {"game": self.game.name, "seats": self.seats,
+        """The review document (``docs/players.md``, "The review document")."""
+        return {"format": FORMAT, "game": self.game.name, "seats": self.seats,
+                "seed": self.seed,
+                "budget": {"max_nodes": self.max_nodes, "move_time": self.move_time},
+                "thresholds": self.thresholds.to_json(),
                 "moves": [m.to_json() for m in self.moves],
-                "mistakes": [m.to_json() for m in self.mistakes()],
+                "by_seat": self.by_seat(),
+                "mistakes": [m.number for m in self.mistakes()],
                 "interrupted": self.interrupted, "reviewed": len(self.moves),
                 "total": self.total}
+
+
+def move_value(engine: MCTSPlayer, state: GameState[Any], move: Any, seed: int) -> float:
+    """The value of ``move`` for the seat to move: a search of the engine's budget through
+    that move only, from that seat's information."""
+    stats, _ = engine.search(state, random.Random(seed), root_moves=[move])
+    return stats.children[0][2] if stats.children else 0.0
+
+
+def review_move(engine: MCTSPlayer, state: GameState[Any], move: Any, thresholds: Thresholds,
+                number: int, seed: int) -> tuple[MoveReview, Any]:
+    """The review of ``move`` in ``state`` (seed: the search's; the evaluations use
+    ``seed + EVAL_SEED``), and the engine's best move."""
+    _, best = engine.search(state, random.Random(seed))
+    seat = state.to_move()
+    text, best_text = state.move_text(move), state.move_text(best)
+    best_value = move_value(engine, state, best, seed + EVAL_SEED)
+    if text == best_text:
+        played_value, loss = best_value, 0.0
+    else:
+        played_value = move_value(engine, state, move, seed + EVAL_SEED)
+        loss = max(0.0, best_value - played_value)
+    return (MoveReview(number, seat, text, best_text, best_value, played_value, loss,
+                       thresholds.judge(loss, text == best_text)), best)
+
+
+def review_engine(game: GameDef, max_nodes: int | None = 200, move_time: float | None = None,
+                  seed: int = 1) -> MCTSPlayer:
+    """The review's engine: the game's MCTS with the budget (no contempt: values are the
+    game's returns)."""
+    return MCTSPlayer(PlayerOptions(seed, move_time, max_nodes), game.knowledge())
 
 
 def review_state(game: GameDef, start: GameState[Any], moves: list[Any],
@@ -75,35 +177,18 @@ def review_state(game: GameDef, start: GameState[Any], moves: list[Any],
                  step: Callable[[MoveReview], None] | None = None) -> Review:
     """Review ``moves`` played from ``start``; Ctrl-C keeps the moves reviewed so far."""
     state = start.clone()
-    review = Review(game, start.num_seats, total=len(moves))
-    engine = MCTSPlayer(PlayerOptions(seed, move_time, max_nodes), game.knowledge())
+    engine = review_engine(game, max_nodes, move_time, seed)
+    thresholds = Thresholds.of(engine.knowledge)
+    review = Review(game, start.num_seats, thresholds, max_nodes, move_time, seed,
+                    total=len(moves))
     try:
-        pending: tuple[int, int, str, str, float] | None = None
-        for k, move in enumerate([*moves, None]):
-            if state.is_over() or move is None:
-                values = state.returns() if state.is_over() else None
-            else:
-                values = None
-            if values is None and not state.is_over():
-                stats, best = engine.search(state, random.Random(seed * 1_000_003 + k))
-                values = stats.values
-            else:
-                stats, best = None, None
-            assert values is not None
-            if pending is not None:
-                number, seat, text, best_text, before = pending
-                after = values[seat]
-                r = MoveReview(number, seat, text, best_text, before, after,
-                               max(0.0, before - after))
-                review.moves.append(r)
-                if step is not None:
-                    step(r)
-            if move is None or state.is_over():
+        for k, move in enumerate(moves):
+            if state.is_over():
                 break
-            seat = state.to_move()
-            text = state.move_text(move)
-            assert stats is not None
-            pending = (k + 1, seat, text, state.move_text(best), stats.best_value)
+            r, _ = review_move(engine, state, move, thresholds, k + 1, seed * 1_000_003 + k)
+            review.moves.append(r)
+            if step is not None:
+                step(r)
             state.apply(move)
     except KeyboardInterrupt:
         review.interrupted = True
@@ -134,7 +219,8 @@ def states_at(start: GameState[Any], moves: list[Any], numbers: list[int]
 
 
 def plot_review(review: Review, path: str) -> None:
-    """The evaluation over the game for each seat (after each move), SVG or PNG."""
+    """The value of each move played for its seat over the game, SVG or PNG; mistakes and
+    blunders labelled."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -142,16 +228,14 @@ def plot_review(review: Review, path: str) -> None:
 
     plt.rcParams["svg.hashsalt"] = "review"
     fig, ax = plt.subplots(figsize=(7.0, 3.2))
-    xs = [m.number for m in review.moves]
     for seat in range(review.seats):
-        ys = [m.after if m.seat == seat else None for m in review.moves]
-        pts = [(x, y) for x, y in zip(xs, ys, strict=True) if y is not None]
+        pts = [(m.number, m.played_value) for m in review.moves if m.seat == seat]
         if pts:
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=".", lw=1,
-                    label=f"seat {seat} after its move")
+                    label=f"seat {seat}: value of its move")
     for k, m in enumerate(review.mistakes()):  # staggered above the curve, boxed, so
         # neighbouring mistakes and the line do not cover each other
-        ax.annotate(m.move, (m.number, m.after), xytext=(0, 12 + 11 * (k % 3)),
+        ax.annotate(m.move, (m.number, m.played_value), xytext=(0, 12 + 11 * (k % 3)),
                     textcoords="offset points", ha="center", fontsize=7, color="#b00020",
                     bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none",
                           "alpha": 0.85},

@@ -27,7 +27,7 @@ def choose_move(game: GameDef, state_doc: dict[str, Any], player: str, options: 
     ``options["move_time"]`` is the seat's WALL-CLOCK time per move; ``options["deadline"]``
     the ``time.monotonic()`` moment (the machine's clock, the same in every process) when the
     seat's turn ends: the server sets it when the turn begins, so time spent waiting for a free
-    worker counts. Time-budgeted players (``mcts``, a game's alpha-beta ``search``) stop there with
+    worker counts. Time-budgeted players (``mcts`` and the games' searches) stop there with
     their best move so far."""
     start = time.monotonic()
     state = game.state_from_json(state_doc)

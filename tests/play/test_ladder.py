@@ -109,8 +109,10 @@ def test_review_cli_dominions(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert code == 0
     doc = json.loads(out)
     assert [m["move"] for m in doc["moves"]] == ["P63i9", "P55h8", "P48i8", "P8j10"]
-    assert all(0.0 <= m["before"] <= 1.0 and m["loss"] >= 0.0 for m in doc["moves"])
-    assert all(m["loss"] >= 0.05 for m in doc["mistakes"])
+    assert all(0.0 <= m["best_value"] <= 1.0 and m["loss"] >= 0.0 for m in doc["moves"])
+    mistake = doc["thresholds"]["mistake"]
+    by_number = {m["number"]: m for m in doc["moves"]}
+    assert all(by_number[n]["loss"] >= mistake for n in doc["mistakes"])
     assert doc["reviewed"] == doc["total"] == 4
     assert "<svg" in plot.read_text() and "review" in html.read_text()
 

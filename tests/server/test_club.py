@@ -303,7 +303,8 @@ def test_a_stored_review_runs_once_in_the_background(client: TestClient) -> None
     assert doc["status"] == "done", doc
     review = doc["review"]
     assert len(review["moves"]) == doc["total"] == review["total"] > 0
-    assert {"seat", "move", "best", "before", "after", "loss"} <= set(review["moves"][0])
+    assert {"seat", "move", "best", "best_value", "played_value", "loss",
+            "judgement"} <= set(review["moves"][0])
     again = client.post(f"/api/games/{g['id']}/analysis", json={"nodes": 20}).json()
     assert again["status"] == "done" and again["review"] == review  # stored, not recomputed
 
