@@ -19,8 +19,17 @@ from starlette.responses import Response
 
 from solver.server.catalog import ROOMS
 from solver.server.engines import DrawingPool, EnginePool
-from solver.server.live import Manager, RequestError
-from solver.server.routes import arrange, games, pages, review, sockets
+from solver.server.live import Manager
+from solver.server.routes import (
+    arrange,
+    backslide,
+    errors,
+    games,
+    pages,
+    review,
+    rules,
+    sockets,
+)
 from solver.server.storage import Storage
 
 STATIC = Path(__file__).with_name("static")
@@ -36,12 +45,6 @@ class BodyLimit(BaseHTTPMiddleware):
                                      and int(size) <= MAX_BODY):
             return JSONResponse({"detail": f"request body over {MAX_BODY} bytes"}, 413)
         return await call_next(request)
-
-
-async def request_error(_request: Request, exc: Exception) -> JSONResponse:
-    """A refused request: ``{"detail", "rule"}`` with the error's status."""
-    assert isinstance(exc, RequestError)
-    return JSONResponse({"detail": exc.message, "rule": exc.rule}, exc.status)
 
 
 def create_app(database: str | Path | None = None, *, storage: Storage | None = None,
@@ -64,8 +67,8 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
     app.state.manager = manager
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.add_exception_handler(RequestError, request_error)
+    errors.install(app)  # JSON for the API, a page for a person's link
     for router in (games.router, review.router, games.pieces_router, arrange.router,
-                   pages.router, sockets.router):
+                   rules.router, backslide.router, pages.router, sockets.router):
         app.include_router(router)
     return app

@@ -39,6 +39,8 @@ export function drawLayout(tiles, { highlights = [], targets = [], last = true, 
   const left = x0 * cell - axis - m;
   const top = y0 * cell - axis - m;
   const svg = svgEl("svg", { viewBox: `${left} ${top} ${w + axis + 2 * m} ${h + axis + 2 * m}`, class: "board-svg layout", role: coordinates ? "grid" : "img" });
+  if (!coordinates) { svg.setAttribute("width", String(w + 2 * m)); svg.setAttribute("height", String(h + 2 * m)); }
+  else svg.style.maxWidth = `${Math.max(260, 1.4 * (w + axis + 2 * m))}px`;
   svg.append(svgEl("rect", { x: left, y: top, width: w + axis + 2 * m, height: h + axis + 2 * m, fill: "#ffffff" }));
   const origin = ([x, y]) => [x * cell, y * cell];
   if (coordinates) {

@@ -81,7 +81,7 @@ export class Grid {
     const key = `c${this.orientation(cell)}:${direction}`;
     if (!this._anchors.has(key)) {
       const base = this.orientation(cell) === "down" ? [1, 0] : [0, 0];
-      const round = (p) => `${p[0].toFixed(6)},${p[1].toFixed(6)}`;
+      const round = (p) => p.map((v) => (Math.round(v * 1e6) / 1e6 + 0).toFixed(6)).join(",");  // -0 is 0
       const mine = new Set(this.corners(base, 1).map(round));
       const theirs = this.corners(this.neighbour(base, direction), 1).map(round);
       this._anchors.set(key, theirs.filter((p) => mine.has(p)).length < 2);

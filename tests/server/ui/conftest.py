@@ -1,0 +1,37 @@
+"""Fixtures of the browser tests of the pages drawn in the browser: a real ``solver serve``
+and Debian's Chromium (see ``tests/browser_helpers.py``)."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser_helpers import ARGS, CHROMIUM
+from server_helpers import start
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real ``solver serve`` on a free port and a fresh database."""
+    proc, url = start(tmp_path_factory.mktemp("serve") / "games.sqlite3")
+    yield url
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip("no /usr/bin/chromium (.ci/run installs the Debian package)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
