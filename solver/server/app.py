@@ -21,6 +21,7 @@ from solver.server.catalog import ROOMS
 from solver.server.engines import DrawingPool, EnginePool
 from solver.server.live import Manager
 from solver.server.routes import (
+    analysis,
     arrange,
     backslide,
     errors,
@@ -58,6 +59,8 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await manager.start()
         yield
+        if hasattr(app.state, "reviews"):
+            await app.state.reviews.stop()
         await manager.stop()
 
     app = FastAPI(title="solver serve", version="1", lifespan=lifespan,
@@ -69,6 +72,6 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     errors.install(app)  # JSON for the API, a page for a person's link
     for router in (games.router, review.router, games.pieces_router, arrange.router,
-                   rules.router, backslide.router, pages.router, sockets.router):
+                   rules.router, backslide.router, analysis.router, pages.router, sockets.router):
         app.include_router(router)
     return app

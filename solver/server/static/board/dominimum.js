@@ -30,8 +30,16 @@ export function halfSymbols(value, cx, cy, cell) {
 // tiles: [{tile: [a, b], cells: [[x, y], [x, y]]}] in the order placed; highlights:
 // [{cells: [[x, y]...], colour, label}]; targets: [[x, y]...] (clickable dashed cells);
 // last: whether to mark the newest tile.
-export function drawLayout(tiles, { highlights = [], targets = [], last = true, coordinates = true, cell = CELL, dot = null } = {}) {
-  const [x0, y0, x1, y1] = bounds(tiles, targets);
+// best: the engine's move ("3@(0,0) 5@(1,0)") drawn as a green dashed ghost tile.
+export function parseTileMove(text) {
+  const mm = text && /^(\d)@\((-?\d+),(-?\d+)\) (\d)@\((-?\d+),(-?\d+)\)$/.exec(text.trim());
+  if (!mm) return null;
+  return { tile: [parseInt(mm[1], 10), parseInt(mm[4], 10)], cells: [[parseInt(mm[2], 10), parseInt(mm[3], 10)], [parseInt(mm[5], 10), parseInt(mm[6], 10)]] };
+}
+
+export function drawLayout(tiles, { highlights = [], targets = [], last = true, coordinates = true, cell = CELL, dot = null, best = null } = {}) {
+  const ghost = parseTileMove(best);
+  const [x0, y0, x1, y1] = bounds(tiles, ghost ? [...targets, ...ghost.cells] : targets);
   const axis = coordinates ? 16 : 0;
   const m = coordinates ? 10 : 2;
   const w = (x1 - x0 + 1) * cell;
@@ -78,6 +86,14 @@ export function drawLayout(tiles, { highlights = [], targets = [], last = true, 
     t.cells.forEach((c, i) => {
       const [x, y] = origin(c);
       for (const s of halfSymbols(t.tile[i], x + cell / 2, y + cell / 2, cell)) svg.append(s);
+    });
+  }
+  if (ghost) {
+    const [[ax, ay], [bx, by]] = ghost.cells.map(origin);
+    svg.append(svgEl("rect", { x: Math.min(ax, bx) + 1.5, y: Math.min(ay, by) + 1.5, width: (ay === by ? 2 : 1) * cell - 3, height: (ay === by ? 1 : 2) * cell - 3, rx: 5, fill: "#e3f3e3", "fill-opacity": 0.8, stroke: "#2ca02c", "stroke-width": 3, "stroke-dasharray": "6,3", class: "best-move" }));
+    ghost.cells.forEach((c, i) => {
+      const [x, y] = origin(c);
+      for (const s of halfSymbols(ghost.tile[i], x + cell / 2, y + cell / 2, cell)) { s.setAttribute("opacity", "0.6"); s.setAttribute("class", "best-symbol"); svg.append(s); }
     });
   }
   if (dot) {  // the half of a hand tile that goes on the clicked cell

@@ -10,7 +10,8 @@ export const CELL = 40;
 export const cellName = (i) => "abcdefghi"[i % 9] + String(Math.floor(i / 9) + 1);
 
 // outlines: [{block, owner: 1|2, decisive}] (the room's facts); candidates: {a1: [3, 4]}.
-export function drawNumbridge(view, { outlines = [], candidates = null, last = null } = {}) {
+// best: the engine's move ("place e5 3", "claim c3 7") drawn as a green ring and a ghost digit.
+export function drawNumbridge(view, { outlines = [], candidates = null, last = null, best = null } = {}) {
   const cell = CELL;
   const blocks = view.blocks;
   const digits = view.digits;
@@ -65,6 +66,13 @@ export function drawNumbridge(view, { outlines = [], candidates = null, last = n
         svg.append(svgEl("text", { x: cx, y: cy, "font-size": cell * 0.26, "text-anchor": "middle", "dominant-baseline": "central", "font-family": FONT, fill: "#4a4a4a", stroke: fills[i], "stroke-width": 2.5, "paint-order": "stroke", class: "candidate" }, String(d)));
       }
     }
+  }
+  const mm = best && /^(place|claim) ([a-i])([1-9])(?: (\d))?/.exec(best);
+  if (mm) {
+    const c = "abcdefghi".indexOf(mm[2]);
+    const r = parseInt(mm[3], 10) - 1;
+    svg.append(svgEl("rect", { x: c * cell + 3, y: r * cell + 3, width: cell - 6, height: cell - 6, rx: 6, fill: "#2ca02c", "fill-opacity": 0.25, stroke: "#2ca02c", "stroke-width": 3, class: "best-move" }));
+    if (mm[1] === "place" && mm[4]) svg.append(svgEl("text", { x: c * cell + cell / 2, y: r * cell + cell / 2, "font-size": cell * 0.5, "text-anchor": "middle", "dominant-baseline": "central", "font-family": FONT, fill: "#1f7a3a", "font-style": "italic", class: "best-digit" }, mm[4]));
   }
   for (let i = 0; i < 81; i++) {
     const r = Math.floor(i / 9);
