@@ -19,7 +19,6 @@ from solver.server.live import RequestError
 
 router = APIRouter(tags=["rules"])
 
-#: The games with a rules panel: the server's rooms and the BackSlide puzzle.
 _NAME = re.compile(r"^[a-z][a-z0-9_-]{0,30}$")
 
 
@@ -39,18 +38,23 @@ def games_with_panels() -> list[str]:
     return [*ROOMS, "backslide"]
 
 
+def render_markdown(text: str) -> str:
+    """HTML of Markdown ``text``: CommonMark with tables; raw HTML is escaped, not passed."""
+    from markdown_it import MarkdownIt  # loaded when a rules panel is first asked for
+
+    md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
+    return str(md.render(text))
+
+
 @functools.lru_cache(maxsize=32)
 def rules_html(game: str) -> tuple[bool, str]:
     """``(written, html)`` for ``game`` (read once per server process)."""
-    from markdown_it import MarkdownIt  # loaded when a rules panel is first asked for
-
     path = resources.files("solver.server") / "rules" / f"{game}.md"
     try:
         text = path.read_text(encoding="utf-8")
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
         return False, ""
-    md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
-    return True, md.render(text)
+    return True, render_markdown(text)
 
 
 @router.get("/api/rules/{game}", response_model=Rules,
