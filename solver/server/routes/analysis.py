@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import os
 import queue
 import time
 from dataclasses import dataclass, field
@@ -32,9 +33,16 @@ from solver.server.routes.common import manager_of
 router = APIRouter(tags=["review"], responses={403: {"model": msg.ErrorBody},
                                                404: {"model": msg.ErrorBody}})
 
-#: The budget of ``solver review`` (nodes per position) and a limit for the whole game.
+#: The budget of ``solver review`` (nodes per position; the environment variable
+#: ``SOLVER_REVIEW_NODES`` sets another, 10-5000) and a limit for the whole game.
 MAX_NODES = 200
 MAX_SECONDS = 600.0
+
+
+def review_nodes() -> int:
+    """The node budget per position of a review."""
+    text = os.environ.get("SOLVER_REVIEW_NODES", "")
+    return min(5000, max(10, int(text))) if text.isdigit() else MAX_NODES
 
 
 @dataclass
@@ -47,6 +55,7 @@ class Job:
     moves: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     error: str = ""
+    max_nodes: int = MAX_NODES
     started: float = field(default_factory=time.time)
     process: Any = None
 
@@ -102,7 +111,7 @@ async def _run(reviews: Reviews, job: Job, game: GameDef, record: str) -> None:
     async with reviews.running:
         ctx = multiprocessing.get_context("spawn")
         out = ctx.Queue()
-        proc = ctx.Process(target=_review_job, args=(game, record, MAX_NODES, out),
+        proc = ctx.Process(target=_review_job, args=(game, record, job.max_nodes, out),
                            daemon=True)
         job.process = proc
         job.started = time.time()
@@ -145,7 +154,8 @@ def _partial(job: Job, game: GameDef, interrupted: bool) -> dict[str, Any]:
 
 
 def _answer(g: LiveGame, job: Job | None) -> dict[str, Any]:
-    base = {"game": g.room.game.name, "thresholds": thresholds(), "max_nodes": MAX_NODES,
+    base = {"game": g.room.game.name, "thresholds": thresholds(),
+            "max_nodes": job.max_nodes if job else review_nodes(),
             "max_seconds": MAX_SECONDS, "stored": False}
     if job is None:
         return {**base, "status": "none", "reviewed": 0, "total": len(g.state.history())}
@@ -189,7 +199,7 @@ async def start_analysis(game_id: str, request: Request) -> dict[str, Any]:
     if len(reviews.jobs) > 200:  # the oldest reviews are forgotten
         for old in list(reviews.jobs)[:100]:
             del reviews.jobs[old]
-    job = Job(game_id, total)
+    job = Job(game_id, total, max_nodes=review_nodes())
     reviews.jobs[game_id] = job
     task = asyncio.create_task(_run(reviews, job, g.room.game, g.state.record_text()))
     reviews.tasks.add(task)

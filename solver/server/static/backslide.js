@@ -25,7 +25,7 @@ async function post(path, doc) {
 const say = (text, isError = false) => { $("message").textContent = text; $("message").className = "message" + (isError ? " error" : ""); };
 
 const keys = attachKeyboard($("board"), {
-  activate: (name) => slide(parseInt(name, 10)),
+  activate: (name) => slide(position[cellIndex(name)]),
   describe: (name) => { const v = position[cellIndex(name)]; return v ? `piece ${v}${slidable().includes(v) ? ", can slide" : ""}` : "the hole"; },
   start: () => { const s = slidable(); return s.length ? cellName(position.indexOf(s[0])) : null; },
 });

@@ -3,6 +3,7 @@ and Debian's Chromium (see ``tests/browser_helpers.py``)."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 from collections.abc import Iterator
@@ -15,8 +16,17 @@ from server_helpers import start
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real ``solver serve`` on a free port and a fresh database."""
-    proc, url = start(tmp_path_factory.mktemp("serve") / "games.sqlite3")
+    """A real ``solver serve`` on a free port and a fresh database; its engine reviews
+    search 40 nodes a position (the page shows whatever budget the review had)."""
+    old = os.environ.get("SOLVER_REVIEW_NODES")
+    os.environ["SOLVER_REVIEW_NODES"] = "40"
+    try:
+        proc, url = start(tmp_path_factory.mktemp("serve") / "games.sqlite3")
+    finally:
+        if old is None:
+            del os.environ["SOLVER_REVIEW_NODES"]
+        else:
+            os.environ["SOLVER_REVIEW_NODES"] = old
     yield url
     proc.send_signal(signal.SIGINT)
     try:

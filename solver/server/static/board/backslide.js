@@ -69,6 +69,8 @@ export function drawBackSlide(position, { open = true, movable = [], next = null
     hit.setAttribute("fill", "#ffffff");
     hit.setAttribute("fill-opacity", "0");
     hit.setAttribute("stroke", "none");
+    const [x, y] = hit.dataset.cell.split(",").map(Number);
+    hit.setAttribute("data-piece", String(position[y * 4 + x]));
     svg.append(hit);
   }
   return svg;

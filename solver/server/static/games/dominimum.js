@@ -28,11 +28,11 @@ export function render(ctx, m) {
 // The final scores as a table: rank, seat, mission or symbol, group sizes, score.
 export function finalTable(rows, seats) {
   const what = rows[0].mission !== undefined ? "mission" : "symbol";
-  return el("table", { class: "final-scores", id: "final-scores" },
+  return el("div", { class: "table-box" }, el("table", { class: "final-scores", id: "final-scores" },
     el("tr", {}, el("th", {}, "rank"), el("th", {}, "seat"), el("th", {}, what), el("th", {}, "largest groups"), el("th", {}, "score")),
     ...[...rows].sort((a, b) => a.rank - b.rank).map((r) => el("tr", { class: r.rank === 1 ? "winner" : "" },
       el("td", {}, r.rank), el("td", {}, `${r.seat + 1} ${seats[r.seat] ? seats[r.seat].name : ""}`), el("td", {}, r.mission ?? r.symbol),
-      el("td", {}, groupsText(r.groups)), el("td", {}, r.score))));
+      el("td", {}, groupsText(r.groups)), el("td", {}, r.score)))));
 }
 
 function groupsText(groups) {
