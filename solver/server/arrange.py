@@ -1,9 +1,13 @@
 """The arrangements page's API: a board with placements judged by the verifier, hints and
-solutions from the engines, generated puzzles with fixed pieces.
+solutions from the engines, generated puzzles with fixed pieces, and the completions of fixed
+pieces placed by hand (a puzzle made by a person).
 
-Stateless: the browser sends the set, the region, the fixed pieces and its placements with
-every request; the server draws the board (``reports.beams.arrangement_svg``) and answers with
-the faults that ``puzzles.arrangements.faults`` finds.
+Stateless: the browser sends the set, the kind, the region, the fixed pieces and its
+placements with every request; the server draws the board (``reports.beams.arrangement_svg``)
+and answers with the faults that ``puzzles.arrangements.faults`` finds.
+
+Only the named regions of :data:`OFFERED` are accepted (never a file or a client-chosen
+shape): each is small enough that its searches answer while one waits.
 """
 
 from __future__ import annotations
@@ -14,15 +18,27 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from puzzles.arrangements import Arrangement, faults
-from puzzles.beamsets import SET_NAMES, piece_set
+from puzzles.beamsets import piece_set
 from puzzles.errors import InfeasibleError, InvalidInputError
 from reports.beams import arrangement_svg
 from reports.svg import PieceDrawing, Style, board_svg
 from solver.arrange.api import first
 from solver.arrange.problem import ArrangementProblem
 
-#: Sets and regions offered on the page (small enough to solve while one waits).
-DEFAULT_REGION = {"square": "4x4", "triangle": "4x4", "hexagon": "rhombus:8x8"}
+#: Kind -> set -> the named regions the page offers (compact: the region to fill; transcendental:
+#: the bounding region; starmap: the board), the first one the default. Each was measured to
+#: find a solution and a generated puzzle within seconds here (hexagon transcendental and
+#: StarMaps, and square StarMaps beyond 8x8, take a minute or more: not offered).
+OFFERED: dict[str, dict[str, tuple[str, ...]]] = {
+    "compact": {"square": ("4x4", "2x8", "torus:4x4", "cylinder:4x4"),
+                "triangle": ("4x4", "8x2"),
+                "hexagon": ("rhombus:8x8",)},
+    "transcendental": {"square": ("5x5", "6x6"), "triangle": ("6x4", "8x4")},
+    "starmap": {"square": ("8x8",)},
+}
+#: The default region of each set (compact arrangements).
+DEFAULT_REGION = {name: regions[0] for name, regions in OFFERED["compact"].items()}
+Kind = Literal["compact", "transcendental", "starmap"]
 _CELL = re.compile(r"cell \[(-?\d+), (-?\d+)\]")
 
 
@@ -39,7 +55,7 @@ class Board(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     set: Annotated[str, Field(max_length=20)] = "square"
-    kind: Literal["compact"] = "compact"
+    kind: Kind = "compact"
     region: Annotated[str, Field(max_length=40)] = "4x4"
     border: Literal["blank", "free"] = "blank"
     fixed: Annotated[list[Placed], Field(max_length=400)] = Field(default_factory=list)
@@ -51,6 +67,7 @@ class PuzzleRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     set: Annotated[str, Field(max_length=20)] = "square"
+    kind: Kind = "compact"
     region: Annotated[str, Field(max_length=40)] = "4x4"
     border: Literal["blank", "free"] = "blank"
     seed: Annotated[int, Field(ge=0, le=2**31 - 1)] = 1
@@ -60,12 +77,27 @@ def _cells(items: list[Placed]) -> dict[tuple[int, int], int]:
     return {(p.cell[0], p.cell[1]): p.piece for p in items}
 
 
+def offered(set_name: str, kind: str, region: str) -> None:
+    """Refuse a set, kind or region the page does not offer (InvalidInputError, one line)."""
+    by_set = OFFERED.get(kind)
+    if by_set is None:
+        raise InvalidInputError(f"unknown kind {kind!r} (the page offers {', '.join(OFFERED)})")
+    if set_name not in by_set:
+        raise InvalidInputError(f"the page offers {kind} arrangements of the "
+                                f"{', '.join(by_set)} set{'s' if len(by_set) > 1 else ''}, "
+                                f"not {set_name!r}")
+    if region not in by_set[set_name]:
+        raise InvalidInputError(f"region {region!r}: the page offers {', '.join(by_set[set_name])}"
+                                f" for {kind} {set_name} arrangements")
+
+
 def problem_of(b: Board | PuzzleRequest, fixed: dict[tuple[int, int], int] | None = None
                ) -> ArrangementProblem:
-    """The arrangement problem (InvalidInputError on a bad set, region or fixed piece)."""
-    if b.set not in SET_NAMES:
-        raise InvalidInputError(f"unknown set {b.set!r} (known: {', '.join(SET_NAMES)})")
-    return ArrangementProblem.create(b.set, "compact", b.region, b.border, fixed or {})
+    """The arrangement problem (InvalidInputError on a set, kind or region the page does not
+    offer, or a bad fixed piece)."""
+    offered(b.set, b.kind, b.region)
+    border = b.border if b.kind == "compact" else "blank"
+    return ArrangementProblem.create(b.set, b.kind, b.region, border, fixed or {})
 
 
 def orientations(set_name: str) -> dict[int, str]:
@@ -99,9 +131,12 @@ def board(b: Board) -> dict[str, Any]:
     placed = _placed(b, problem)
     region = problem.region
     assert region is not None
-    arr = Arrangement(problem.set_name, "compact", placed, region)
+    arr = Arrangement(problem.set_name, problem.kind, placed, region)
     found = list(faults(arr, fixed))
-    mismatches = [f for f in found if "is empty" not in f and "not placed" not in f]
+    # what is only unfinished (empty cells, pieces not yet placed, a beam that meets nothing
+    # yet) is not a mismatch
+    unfinished = ("is empty", "not placed", "meets an empty cell", "meets nothing")
+    mismatches = [f for f in found if not any(u in f for u in unfinished)]
     marked = frozenset((int(m[1]), int(m[2])) for f in mismatches
                        for m in [_CELL.search(f)] if m)
     left = [p.number for p in arr.piece_set.pieces if p.number not in placed.values()]
@@ -109,7 +144,8 @@ def board(b: Board) -> dict[str, Any]:
                                    marked=marked),
             "faults": found, "mismatches": mismatches, "left": left,
             "cells": [list(c) for c in region.ordered_cells],
-            "complete": not found, "fixed": [list(c) for c in fixed],
+            "complete": not found, "fixed": [list(c) for c in fixed], "kind": problem.kind,
+            "open": [f for f in found if "meets" in f and f not in mismatches],
             "orientation": {f"{x},{y}": region.grid.orientation((x, y))
                             if region.grid.oriented else "any"
                             for x, y in region.ordered_cells}}
@@ -174,5 +210,35 @@ def puzzle(r: PuzzleRequest) -> dict[str, Any]:
 
     made = generate_puzzle(problem_of(r), r.seed)
     cells = sorted(made.clues, key=lambda c: (c[1], c[0]))
-    return {"set": r.set, "region": r.region, "border": r.border, "seed": r.seed,
+    return {"set": r.set, "kind": r.kind, "region": r.region, "border": r.border,
+            "seed": r.seed,
             "fixed": [{"cell": list(c), "piece": made.clues[c]} for c in cells]}
+
+
+def completions(b: Board) -> dict[str, Any]:
+    """How many arrangements complete the fixed pieces (counted up to two): none, exactly one
+    (the fixed pieces make a puzzle) or more (more pieces must be fixed)."""
+    from solver.arrange.api import solutions
+
+    fixed = _cells(b.fixed)
+    only_fixed = Board(set=b.set, kind=b.kind, region=b.region, border=b.border, fixed=b.fixed)
+    _placed(only_fixed, problem_of(only_fixed))  # known pieces on the region
+    try:
+        problem = problem_of(b, fixed)
+    except InvalidInputError as exc:  # the fixed pieces break a rule among themselves
+        return {"completions": 0, "at_least": False, "differ": [],
+                "message": f"no arrangement completes these fixed pieces: {exc.message}"}
+    try:
+        found = [dict(a.placements) for a in solutions(problem, limit=2)]
+    except InfeasibleError as exc:  # proved before the search: e.g. two fixed pieces clash
+        return {"completions": 0, "at_least": False, "differ": [],
+                "message": f"no arrangement completes these fixed pieces: {exc.message}"}
+    n = len(found)
+    message = ("no arrangement completes these fixed pieces" if n == 0 else
+               f"exactly one completion: {len(fixed)} fixed pieces make a puzzle" if n == 1 else
+               "at least two completions: fix another piece (one where they differ is marked)")
+    differ: list[list[int]] = []
+    if n == 2:
+        differ = [list(c) for c in sorted(found[0], key=lambda c: (c[1], c[0]))
+                  if found[0].get(c) != found[1].get(c)][:1]
+    return {"completions": n, "at_least": n == 2, "message": message, "differ": differ}

@@ -24,11 +24,19 @@ async def arranged(fn: Any, body: Any) -> dict[str, Any]:
     return out
 
 
+@router.get("/api/arrange/offered")
+async def arrange_offered() -> dict[str, Any]:
+    """The kinds, sets and named regions the page offers (the first region the default)."""
+    return {"offered": {k: {s: list(r) for s, r in v.items()} for k, v in
+                        arrange.OFFERED.items()}}
+
+
 @router.get("/api/arrange/pieces/{set_name}")
 async def arrange_pieces(set_name: str) -> dict[str, Any]:
     """A picture of every piece of a set, by number."""
     if set_name not in arrange.DEFAULT_REGION:
-        raise RequestError(f"unknown set {set_name!r}")
+        raise RequestError(f"unknown set {set_name!r} (the page offers "
+                           f"{', '.join(arrange.DEFAULT_REGION)})")
     return {"set": set_name, "region": arrange.DEFAULT_REGION[set_name],
             "pieces": {str(k): v for k, v in arrange.pieces_svg(set_name).items()},
             "orientation": {str(k): v for k, v in arrange.orientations(set_name).items()}}
@@ -50,6 +58,13 @@ async def arrange_hint(body: arrange.Board) -> dict[str, Any]:
 async def arrange_solution(body: arrange.Board) -> dict[str, Any]:
     """A whole solution keeping the fixed pieces."""
     return await arranged(arrange.solution, body)
+
+
+@router.post("/api/arrange/completions")
+async def arrange_completions(body: arrange.Board) -> dict[str, Any]:
+    """How many arrangements complete the fixed pieces (up to two): a puzzle made by hand has
+    exactly one."""
+    return await arranged(arrange.completions, body)
 
 
 @router.post("/api/arrange/puzzle")

@@ -226,3 +226,41 @@ def test_the_review_of_a_finished_game(server: str, browser: Any, game: str, sea
     assert no_horizontal_scroll(pg)
     shot(pg, f"review-{game}-phone")
     assert errors == []
+
+
+def test_arrangements_starmap_transcendental_and_a_puzzle_made_by_hand(server: str,
+                                                                      browser: Any) -> None:
+    errors: list[str] = []
+    pg = open_page(browser, f"{server}/arrange?set=square&kind=starmap&puzzle=2", errors)
+    pg.wait_for_function("Number(document.body.dataset.fixed) > 0")
+    assert "StarMap" in pg.inner_text("#kind-rule")
+    pg.click("#solution")
+    pg.wait_for_function("document.getElementById('status').textContent.includes('Complete')")
+    shot(pg, "arrange-starmap")
+    pg.select_option("#kind", "transcendental")
+    pg.wait_for_function("document.body.dataset.fixed === '0' && "
+                         "document.querySelectorAll('#board svg [data-cell]').length === 25")
+    assert "kind=transcendental" in pg.url and pg.input_value("#region") == "5x5"
+    # a puzzle made by hand: fixed pieces placed in the "fixed pieces" mode
+    pg.select_option("#kind", "compact")
+    pg.wait_for_function("document.querySelectorAll('#board svg [data-cell]').length === 16")
+    pg.check("input[name=mode][value=fix]")
+    pg.click('[data-cell="0,0"]')
+    pg.click('#palette .piece[data-piece="9"]')
+    pg.wait_for_function("document.body.dataset.fixed === '1'")
+    assert "fixed=0%2C0%3A9" in pg.url or "fixed=0,0:9" in pg.url
+    pg.click("#completions")
+    pg.wait_for_function("document.body.dataset.completions !== undefined")
+    assert pg.evaluate("document.body.dataset.completions") == "2"
+    assert "at least two completions" in pg.inner_text("#message")
+    puzzle = pg.evaluate("fetch('/api/arrange/puzzle', {method: 'POST', headers: {'content-type':"
+                         " 'application/json'}, body: JSON.stringify({set: 'square', region: "
+                         "'4x4', seed: 5})}).then(r => r.json())")
+    fixed = ";".join(f"{p['cell'][0]},{p['cell'][1]}:{p['piece']}" for p in puzzle["fixed"])
+    pg.goto(f"{server}/arrange?set=square&kind=compact&region=4x4&fixed={fixed}")
+    pg.wait_for_function(f"document.body.dataset.fixed === '{len(puzzle['fixed'])}'")
+    pg.click("#completions")
+    pg.wait_for_function("document.body.dataset.completions === '1'")
+    assert "make a puzzle" in pg.inner_text("#message")
+    shot(pg, "arrange-made-by-hand")
+    assert errors == []
