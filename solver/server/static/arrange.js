@@ -5,6 +5,7 @@
 // generated puzzle or are placed by hand ("fixed pieces" mode); "How many completions?"
 // says whether they make a puzzle (exactly one completion). The address holds the puzzle.
 import { el, setSvg } from "/static/util.js";
+import { attachKeyboard } from "/static/board/keyboard.js";
 
 const $ = (id) => document.getElementById(id);
 const OFFERED = JSON.parse($("offered").textContent);
@@ -22,6 +23,11 @@ let chosen = null;  // the clicked cell "x,y"
 let last = null;
 
 const mode = () => document.querySelector("input[name=mode]:checked").value;
+// the keyboard: Tab to the board, arrows, Enter chooses the cell; Tab on to the palette
+const keys = attachKeyboard($("board"), {
+  activate: (name, node) => { onCell(name, node); const first = $("palette").querySelector(".piece:not(.wrong-turn)"); if (chosen && first) first.focus(); },
+  describe: (name) => `cell ${name}`,
+});
 
 function body() {
   return { set: $("set").value, kind: $("kind").value, region: $("region").value, border: $("border").value, fixed, placements };
@@ -57,6 +63,7 @@ async function redraw() {
     last = await post("/api/arrange/board", body());
   } catch (e) { say(e.message, true); return; }
   const svg = setSvg($("board"), last.svg);
+  keys.refresh();
   for (const node of svg.querySelectorAll("[data-cell]")) {
     node.addEventListener("click", () => onCell(node.dataset.cell, node));
     node.addEventListener("dragover", (ev) => ev.preventDefault());
