@@ -86,8 +86,16 @@ def reviews_of(request: Request) -> Reviews:
     return reviews
 
 
-def thresholds() -> dict[str, float | None]:
-    """The loss thresholds of the review module (``None`` where it defines none)."""
+def thresholds(game: GameDef, result: dict[str, Any] | None = None
+               ) -> dict[str, float | None]:
+    """The loss thresholds a review is judged by: the review document's own, else the game's
+    (``Knowledge.review_thresholds``), else the review module's constants (``None`` where
+    none is defined). The page never defines its own."""
+    if result is not None and isinstance(result.get("thresholds"), dict):
+        return dict(result["thresholds"])
+    known = getattr(game.knowledge(), "review_thresholds", None)
+    if known is not None:
+        return dict(zip(("inaccuracy", "mistake", "blunder"), known, strict=True))
     from solver.play import review
 
     return {"inaccuracy": getattr(review, "INACCURACY", None),
@@ -145,16 +153,15 @@ async def _run(reviews: Reviews, job: Job, game: GameDef, record: str) -> None:
 
 
 def _partial(job: Job, game: GameDef, interrupted: bool) -> dict[str, Any]:
-    from solver.play.review import MoveReview, Review
-
-    r = Review(game, 0, [MoveReview(**m) for m in job.moves], interrupted, job.total)
-    doc = r.to_json()
-    doc["seats"] = max((m["seat"] for m in job.moves), default=0) + 1
-    return doc
+    """The review document of the moves reviewed before the time limit (``interrupted``)."""
+    return {"game": game.name, "seats": max((m["seat"] for m in job.moves), default=0) + 1,
+            "moves": list(job.moves), "interrupted": interrupted,
+            "reviewed": len(job.moves), "total": job.total}
 
 
 def _answer(g: LiveGame, job: Job | None) -> dict[str, Any]:
-    base = {"game": g.room.game.name, "thresholds": thresholds(),
+    base = {"game": g.room.game.name,
+            "thresholds": thresholds(g.room.game, job.result if job else None),
             "max_nodes": job.max_nodes if job else review_nodes(),
             "max_seconds": MAX_SECONDS, "stored": False}
     if job is None:

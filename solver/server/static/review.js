@@ -13,7 +13,7 @@ import { lastCell } from "/static/games/numbridge.js";
 import { finalTable } from "/static/games/dominimum.js";
 import { factRows } from "/static/games/dominions.js";
 import { showRules } from "/static/rules.js";
-import { evalGraph, judge, MARKS } from "/static/review/graph.js";
+import { evalGraph, judge, MARKS, valueAfter, valueBest } from "/static/review/graph.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("review");
@@ -112,7 +112,7 @@ function drawMoveInfo(n) {
     const j = judge(played, analysis);
     parts.push(el("div", { id: "played", class: `judged ${j || ""}` }, el("b", {}, `Move ${played.number}`), ` · ${seatLabel(played.seat)} played ${played.move}`,
       j ? el("span", { class: `judgement ${j}` }, ` ${MARKS[j]} ${j}`) : null));
-    parts.push(el("div", { class: "numbers" }, `value for the mover before ${played.before.toFixed(3)} · after ${played.after.toFixed(3)} · loss ${played.loss.toFixed(3)}`
+    parts.push(el("div", { class: "numbers" }, `value for the mover of the best move ${valueBest(played).toFixed(3)} · of the move played ${valueAfter(played).toFixed(3)} · loss ${played.loss.toFixed(3)}`
       + (played.best !== played.move ? ` · best was ${played.best}` : " · the engine's choice")));
   }
   if (next && next.best !== next.move) parts.push(el("div", { class: "muted" }, `Here the engine prefers ${next.best} (green) to the ${next.move} played.`));

@@ -202,7 +202,9 @@ def test_the_review_of_a_finished_game(server: str, browser: Any, game: str, sea
     # one line per seat in the graph; every move judged by the review's thresholds is marked
     assert pg.locator("#graph .seat-line").count() == seats
     t = analysis["thresholds"]
-    judged = [m for m in moves if any(v is not None and m["loss"] >= v for v in t.values())]
+    marked = ("inaccuracy", "mistake", "blunder")
+    judged = [m for m in moves if m["judgement"] in marked] if "judgement" in moves[0] else [
+        m for m in moves if any(v is not None and m["loss"] >= v for v in t.values())]
     assert pg.locator("#graph .graph-mark").count() == len(judged)
     assert pg.locator("#move-list .judgement").count() == len(judged)
     # a click on a move goes there; the engine's best move is drawn when it differs

@@ -8,16 +8,22 @@ import { svgEl, FONT } from "/static/board/svg.js";
 export const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 const DOT = { inaccuracy: "#e69f00", mistake: "#d55e00", blunder: "#b00020" };
 
-// The judgement of a reviewed move: the review's own word when it gives one, else its
-// thresholds (the largest threshold the loss reaches); null for a good move.
+// The judgement of a reviewed move: the review's own word when it gives one ("best" and
+// "good" are not marked), else its thresholds (the largest one the loss reaches); null for
+// a good move.
 export function judge(move, analysis) {
-  if (move.judgement !== undefined) return move.judgement || null;
+  if (move.judgement !== undefined) return MARKS[move.judgement] ? move.judgement : null;
   const t = analysis ? analysis.thresholds || {} : {};
   for (const name of ["blunder", "mistake", "inaccuracy"]) {
     if (t[name] !== null && t[name] !== undefined && move.loss >= t[name]) return name;
   }
   return null;
 }
+
+// The engine's value for the mover of the move played, and of its best move (the review
+// document names them played_value and best_value; its first version after and before).
+export const valueAfter = (m) => (m.played_value ?? m.after);
+export const valueBest = (m) => (m.best_value ?? m.before);
 
 export function evalGraph(moves, { total, ply, seats, analysis, seatLabel, colour, go }) {
   const W = 600;
@@ -39,7 +45,7 @@ export function evalGraph(moves, { total, ply, seats, analysis, seatLabel, colou
   // the position shown
   svg.append(svgEl("path", { d: `M${x(ply)},${T} L${x(ply)},${H - B}`, stroke: "#0a58ca", "stroke-width": 2, class: "graph-cursor" }));
   for (let s = 0; s < seats; s++) {
-    const pts = moves.filter((m) => m.seat === s).map((m) => [x(m.number), y(m.after), m]);
+    const pts = moves.filter((m) => m.seat === s).map((m) => [x(m.number), y(valueAfter(m)), m]);
     if (!pts.length) continue;
     svg.append(svgEl("path", { d: pts.map((p, i) => `${i ? "L" : "M"}${p[0]},${p[1]}`).join(" "), fill: "none", stroke: colour(s), "stroke-width": 2, class: "seat-line", "data-seat": s }));
     for (const [px, py, m] of pts) {
