@@ -194,12 +194,16 @@ class PlayerOptions:
     ``move_time`` is seconds of thinking per move, counted in CPU seconds of the thinking
     thread (``time.thread_time``), so a move gets the same work on a loaded machine as on a
     quiet one; ``max_nodes`` a node budget per move (the reproducible budget: the same seed
-    and node budget give the same moves on any machine).
+    and node budget give the same moves on any machine). ``deadline`` is a WALL-CLOCK moment
+    (a ``time.monotonic()`` value) by which the move must be chosen (the server's engine
+    seats): a time-budgeted player stops there with its best move so far, whatever budget is
+    left.
     """
 
     seed: int = 1
     move_time: float | None = None
     max_nodes: int | None = None
+    deadline: float | None = None
 
 
 class Player(Protocol):
@@ -346,11 +350,12 @@ class GameDef(ABC):
                                         f"(known: {', '.join(known)})")
 
     def make_player(self, name: str, *, seed: int = 1, move_time: float | None = None,
-                    max_nodes: int | None = None) -> Player:
-        """The player ``name`` with its seed and budgets per move; InvalidInputError (listing
-        the known players) for an unknown name."""
+                    max_nodes: int | None = None, deadline: float | None = None) -> Player:
+        """The player ``name`` with its seed and budgets per move (``deadline``: see
+        :class:`PlayerOptions`); InvalidInputError (listing the known players) for an unknown
+        name."""
         self.check_players([name])
-        return self.players()[name](PlayerOptions(seed, move_time, max_nodes))
+        return self.players()[name](PlayerOptions(seed, move_time, max_nodes, deadline))
 
     def knowledge(self) -> Any:
         """What the game tells the Monte-Carlo tree search (a ``solver.play.mcts.Knowledge``),

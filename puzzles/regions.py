@@ -176,8 +176,13 @@ def uncentred_hexagon_cells(base: int) -> frozenset[Cell]:
     )
 
 
-def parse_region(name: str, grid_kind: str, border: str = "blank") -> Region:
+def parse_region(name: str, grid_kind: str, border: str = "blank",
+                 files: bool = True) -> Region:
     """Build a region from its name for a grid kind.
+
+    ``files=False`` accepts named shapes only and never opens a file (a server that parses
+    a client's region): ``file:PATH``, a path or a ``.json``/``.txt`` name is refused
+    without looking at the file system.
 
     Raises
     ------
@@ -186,10 +191,15 @@ def parse_region(name: str, grid_kind: str, border: str = "blank") -> Region:
     """
     g = grid(grid_kind)
     text = name.strip()
+    named = text.startswith((*_WRAPS, "rhombus:", "hexagon:"))
+    is_file = text.startswith("file:") or (
+        not named and ("/" in text or text.endswith((".json", ".txt"))))
+    if not files and (is_file or "\\" in text):
+        raise InvalidInputError("region: a named shape is needed here (e.g. 4x4, "
+                                "rhombus:8x8); region files are not read")
     if text.startswith("file:"):
         return read_region_file(Path(text[5:]), grid_kind, border)
-    named = text.startswith((*_WRAPS, "rhombus:", "hexagon:"))
-    if not named and ("/" in text or text.endswith((".json", ".txt"))):
+    if is_file:
         return read_region_file(Path(text), grid_kind, border)
     parts = text.split(":")
     kind = parts[0] if parts[0] in _WRAPS else None

@@ -87,7 +87,7 @@ class DominimumState(GameState[Placement]):
         if not self.g.is_terminal():
             return ""
         res = self.g.result()
-        return f"seat {res['winner']} wins ({', '.join(map(str, res['scores']))})"
+        return f"seat {res['winner'] + 1} wins ({', '.join(map(str, res['scores']))})"
 
     def move_text(self, move: Placement) -> str:
         return str(move)

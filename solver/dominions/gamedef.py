@@ -35,7 +35,8 @@ class DominionsPlayer(BasePlayer):
             self.inner: Any = GreedyPlayer(options.seed)
         else:
             budget = options.max_nodes if options.max_nodes is not None else DEFAULT_BUDGET
-            self.inner = SearchPlayer(options.seed, budget, seconds=options.move_time)
+            self.inner = SearchPlayer(options.seed, budget, seconds=options.move_time,
+                                      wall=options.deadline)
 
     def choose(self, state: GameState[Any], rng: random.Random) -> Any:
         from solver.dominions.tracker import Tracker  # loaded with the search, see above

@@ -99,8 +99,9 @@ class SearchPlayer:
     """
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET,
-                 seconds: float | None = None) -> None:
+                 seconds: float | None = None, wall: float | None = None) -> None:
         self.name = "search"
+        self.wall = wall
         self.rng = random.Random(seed)
         self.budget = budget
         self.seconds = seconds
@@ -109,5 +110,5 @@ class SearchPlayer:
     def choose(self, t: Tracker) -> Move:
         if pass_wins(t.position):
             return PASS
-        self.last = search(t, self.budget, seconds=self.seconds, rng=self.rng)
+        self.last = search(t, self.budget, seconds=self.seconds, rng=self.rng, wall=self.wall)
         return self.last.move

@@ -52,6 +52,7 @@ class _Search:
         self.rng = rng
         self.budget = budget
         self.deadline = deadline
+        self.wall: float | None = None  # a time.monotonic() deadline (the server's seats)
         self.widths = widths
         self.nodes = 0
 
@@ -67,9 +68,9 @@ class _Search:
         return moves
 
     def _step(self, move: Move) -> None:
-        if self.nodes >= self.budget or (
-                self.deadline is not None and self.nodes % 16 == 0
-                and time.thread_time() > self.deadline):
+        if self.nodes >= self.budget or (self.nodes % 16 == 0 and (
+                (self.deadline is not None and time.thread_time() > self.deadline)
+                or (self.wall is not None and time.monotonic() > self.wall))):
             raise _OutOfBudget
         self.nodes += 1
         self.t.push(move)
@@ -96,7 +97,7 @@ class _Search:
 
 def search(t: Tracker, budget: int = 600, seconds: float | None = None,
            rng: random.Random | None = None, max_depth: int = 6,
-           widths: tuple[int, ...] = DEFAULT_WIDTHS) -> SearchResult:
+           widths: tuple[int, ...] = DEFAULT_WIDTHS, wall: float | None = None) -> SearchResult:
     """The best move for the player to move of ``t.position`` within ``budget`` nodes.
 
     Parameters
@@ -106,7 +107,10 @@ def search(t: Tracker, budget: int = 600, seconds: float | None = None,
     budget : int
         Maximum number of positions entered.
     seconds : float, optional
-        Also stop deepening after this much time.
+        Also stop deepening after this much time (CPU seconds of the thread).
+    wall : float, optional
+        Also stop at this ``time.monotonic()`` moment (wall clock), with the best move of the
+        deepest completed depth.
     rng : random.Random, optional
         Breaks ties between root moves of equal value (seeded, reproducible).
 
@@ -118,6 +122,7 @@ def search(t: Tracker, budget: int = 600, seconds: float | None = None,
     rng = rng or random.Random(0)
     deadline = None if seconds is None else time.thread_time() + seconds
     s = _Search(t, budget, deadline, widths, rng)
+    s.wall = wall
     pos = t.position
     root = s._candidates(0)
     if root == [PASS]:

@@ -15,7 +15,9 @@ The game's knowledge (ordering, rollout policy, evaluation, determinization) is 
 The player decides from determinizations only: with the same seed, redrawing the hidden state
 never changes its choice.
 
-Budgets: ``max_nodes`` iterations (reproducible) and/or ``move_time`` seconds per move.
+Budgets: ``max_nodes`` iterations (reproducible) and/or ``move_time`` seconds per move, and
+a wall-clock ``deadline`` (``PlayerOptions.deadline``, the server's seats): the search stops at
+the first budget spent and plays its best move so far.
 """
 
 from __future__ import annotations
@@ -173,11 +175,13 @@ class MCTSPlayer(BasePlayer):
             nodes = DEFAULT_NODES
         start = time.thread_time()
         deadline = None if seconds is None else start + seconds
+        wall = self.options.deadline  # the server's wall-clock deadline (time.monotonic)
         root = _Node(seat=-1)
         iterations = 0
         sums = [0.0] * state.num_seats
         while (nodes is None or iterations < nodes) and \
-                (deadline is None or iterations == 0 or time.thread_time() < deadline):
+                (deadline is None or iterations == 0 or time.thread_time() < deadline) and \
+                (wall is None or iterations == 0 or time.monotonic() < wall):
             value = self._iterate(kn, root, kn.determinize(state, me, rng), rng, me, contempt)
             for i, v in enumerate(value):
                 sums[i] += v

@@ -13,41 +13,57 @@ shape): each is small enough that its searches answer while one waits.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from puzzles.arrangements import Arrangement, faults
 from puzzles.beamsets import piece_set
-from puzzles.errors import InfeasibleError, InvalidInputError
+from puzzles.errors import InfeasibleError, InvalidInputError, PuzzleError
+from puzzles.regions import parse_region
 from reports.beams import arrangement_svg
 from reports.svg import PieceDrawing, Style, board_svg
 from solver.arrange.api import first
 from solver.arrange.problem import ArrangementProblem
 
-#: Kind -> set -> the named regions the page offers (compact: the region to fill; transcendental:
-#: the bounding region; starmap: the board), the first one the default. Each was measured to
-#: find a solution and a generated puzzle within seconds here (hexagon transcendental and
-#: StarMaps, and square StarMaps beyond 8x8, take a minute or more: not offered).
+#: Kind -> set -> the named regions the page offers (compact: the region to fill;
+#: transcendental: the bounding region; starmap: the board), the first one the default; named
+#: shapes only (the server opens no file), anything else refused before any work is done
+#: (``solver arrange`` solves the others). Hexagon transcendental arrangements and hexagon or
+#: larger square StarMaps search much longer than one waits on a page: not offered.
 OFFERED: dict[str, dict[str, tuple[str, ...]]] = {
-    "compact": {"square": ("4x4", "2x8", "torus:4x4", "cylinder:4x4"),
-                "triangle": ("4x4", "8x2"),
-                "hexagon": ("rhombus:8x8",)},
+    "compact": {
+        "square": ("4x4", "torus:4x4", "cylinder:4x4", "vcylinder:4x4", "2x8"),
+        "triangle": ("4x4", "torus:4x4", "cylinder:4x4", "vcylinder:4x4", "2x8"),
+        "hexagon": ("rhombus:8x8", "8x8", "torus:rhombus:8x8", "cylinder:rhombus:8x8",
+                    "vcylinder:rhombus:8x8"),
+    },
     "transcendental": {"square": ("5x5", "6x6"), "triangle": ("6x4", "8x4")},
     "starmap": {"square": ("8x8",)},
 }
 #: The default region of each set (compact arrangements).
 DEFAULT_REGION = {name: regions[0] for name, regions in OFFERED["compact"].items()}
 Kind = Literal["compact", "transcendental", "starmap"]
+#: The budget of one hint or solution: nodes of the search (wall-clock limits are the
+#: server's, see ``solver.server.routes.arrange``).
+SEARCH_NODES = 100_000_000
 _CELL = re.compile(r"cell \[(-?\d+), (-?\d+)\]")
+
+
+class BudgetError(PuzzleError):
+    """A search the server ran used up its budget without an answer (not a proof)."""
+
+    rule = "budget"
 
 
 class Placed(BaseModel):
     """A piece on a cell."""
 
     model_config = ConfigDict(extra="forbid")
-    cell: Annotated[list[int], Field(min_length=2, max_length=2)]
-    piece: Annotated[int, Field(ge=0, le=4096)]
+    cell: Annotated[list[Annotated[StrictInt, Field(ge=-1000, le=1000)]],
+                    Field(min_length=2, max_length=2)]
+    piece: Annotated[StrictInt, Field(ge=0, le=4096)]
 
 
 class Board(BaseModel):
@@ -70,34 +86,37 @@ class PuzzleRequest(BaseModel):
     kind: Kind = "compact"
     region: Annotated[str, Field(max_length=40)] = "4x4"
     border: Literal["blank", "free"] = "blank"
-    seed: Annotated[int, Field(ge=0, le=2**31 - 1)] = 1
+    seed: Annotated[StrictInt, Field(ge=0, le=2**31 - 1)] = 1
 
 
 def _cells(items: list[Placed]) -> dict[tuple[int, int], int]:
     return {(p.cell[0], p.cell[1]): p.piece for p in items}
 
 
-def offered(set_name: str, kind: str, region: str) -> None:
-    """Refuse a set, kind or region the page does not offer (InvalidInputError, one line)."""
-    by_set = OFFERED.get(kind)
-    if by_set is None:
-        raise InvalidInputError(f"unknown kind {kind!r} (the page offers {', '.join(OFFERED)})")
-    if set_name not in by_set:
-        raise InvalidInputError(f"the page offers {kind} arrangements of the "
-                                f"{', '.join(by_set)} set{'s' if len(by_set) > 1 else ''}, "
-                                f"not {set_name!r}")
-    if region not in by_set[set_name]:
-        raise InvalidInputError(f"region {region!r}: the page offers {', '.join(by_set[set_name])}"
-                                f" for {kind} {set_name} arrangements")
-
-
 def problem_of(b: Board | PuzzleRequest, fixed: dict[tuple[int, int], int] | None = None
                ) -> ArrangementProblem:
     """The arrangement problem (InvalidInputError on a set, kind or region the page does not
     offer, or a bad fixed piece)."""
-    offered(b.set, b.kind, b.region)
+    check_offered(b.set, b.region, b.kind)
     border = b.border if b.kind == "compact" else "blank"
-    return ArrangementProblem.create(b.set, b.kind, b.region, border, fixed or {})
+    region = parse_region(b.region, piece_set(b.set).grid.kind, border, files=False)
+    return ArrangementProblem.create(b.set, b.kind, region, border, fixed or {})
+
+
+def check_offered(set_name: str, region: str, kind: str = "compact") -> None:
+    """Refuse, before any work, a kind, set or region the page does not offer."""
+    by_set = OFFERED.get(kind)
+    if by_set is None:
+        raise InvalidInputError(f"unknown kind {kind[:20]!r} (the page offers "
+                                f"{', '.join(OFFERED)})")
+    if set_name not in by_set:
+        raise InvalidInputError(f"unknown set {set_name[:20]!r} for {kind} arrangements (the "
+                                f"page offers {', '.join(by_set)})")
+    if region.strip() not in by_set[set_name]:
+        what = f"the {set_name} set" if kind == "compact" else f"{kind} {set_name} arrangements"
+        raise InvalidInputError(f"region {region[:40]!r} is not offered for {what} "
+                                f"(offered: {', '.join(by_set[set_name])}); "
+                                "`solver arrange` solves other regions")
 
 
 def orientations(set_name: str) -> dict[int, str]:
@@ -179,7 +198,18 @@ def solve(b: Board, keep_placements: bool) -> dict[tuple[int, int], int]:
     fixed = _cells(b.fixed)
     if keep_placements:
         fixed = _placed(b, problem_of(b, fixed))
-    return dict(first(problem_of(b, fixed)).placements)
+    return dict(first(problem_of(b, fixed), tick=_budget(SEARCH_NODES)).placements)
+
+
+def _budget(nodes: int) -> Callable[[int, int], None]:
+    """A progress callback that stops the search after ``nodes`` nodes."""
+
+    def tick(_solutions: int, used: int) -> None:
+        if used > nodes:
+            raise BudgetError(f"the search used its budget ({nodes:,} nodes) without an "
+                              "answer; this is not a proof that none exists")
+
+    return tick
 
 
 def hint(b: Board) -> dict[str, Any]:
@@ -229,7 +259,8 @@ def completions(b: Board) -> dict[str, Any]:
         return {"completions": 0, "at_least": False, "differ": [],
                 "message": f"no arrangement completes these fixed pieces: {exc.message}"}
     try:
-        found = [dict(a.placements) for a in solutions(problem, limit=2)]
+        found = [dict(a.placements) for a in solutions(problem, limit=2,
+                                                        tick=_budget(SEARCH_NODES))]
     except InfeasibleError as exc:  # proved before the search: e.g. two fixed pieces clash
         return {"completions": 0, "at_least": False, "differ": [],
                 "message": f"no arrangement completes these fixed pieces: {exc.message}"}

@@ -1,5 +1,6 @@
-"""Engine seats think, and positions are drawn, in worker processes: the server keeps serving
-other games meanwhile and uses every core.
+"""Engine seats think, and positions are drawn, in worker processes
+(:class:`solver.server.workers.WorkerPool`): the server keeps serving other games meanwhile,
+uses every core, and can stop a job that runs late.
 
 A job crosses the process boundary as plain data: the game object (pickled by reference to its
 class), its full state (``GameState.to_json``; it stays inside the server), the player's name
@@ -9,66 +10,70 @@ text; the server then checks and applies it like any other move.
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
-import multiprocessing
 import os
 import random
+import time
 from typing import Any
 
 from puzzles.game import GameDef
 from solver.server.rooms import Room
+from solver.server.workers import WorkerPool
 
 
 def choose_move(game: GameDef, state_doc: dict[str, Any], player: str, options: dict[str, Any],
                 seed: int) -> str:
-    """The text of the move ``player`` makes in the position ``state_doc`` (run in a worker)."""
+    """The text of the move ``player`` makes in the position ``state_doc`` (run in a worker).
+
+    ``options["move_time"]`` is the seat's WALL-CLOCK time per move, counted from the moment
+    the worker starts on the job: time-budgeted players (``mcts``...) get it as a deadline and
+    answer with their best move so far when it comes."""
+    start = time.monotonic()
     state = game.state_from_json(state_doc)
-    engine = game.make_player(player, seed=seed, **options)
+    opts = dict(options)
+    move_time = opts.pop("move_time", None)
+    engine = game.make_player(player, seed=seed, move_time=move_time,
+                              deadline=None if move_time is None else start + move_time, **opts)
     move = engine.choose(state, random.Random(seed))
     return state.move_text(move)
 
 
-class _WorkerPool:
-    """A lazily started pool of worker processes (or threads, ``kind="thread"``)."""
+def warm_up(games: list[GameDef]) -> None:
+    """Load each game's players in this worker (the first move of a game then costs no imports)."""
+    for game in games:
+        for name in game.player_names():
+            game.make_player(name, seed=1)
 
-    #: How many threads a ``kind="thread"`` pool gets (None: ``workers``), and their name.
-    thread_workers: int | None = None
-    thread_name = "worker"
+
+def warm_drawing(rooms: list[Room]) -> None:
+    """Load the drawing code of each room in this worker (the first board then draws fast)."""
+    import random as _random
+
+    for r in rooms:
+        try:
+            state = r.game.new_state({}, _random.Random(1), r.game.seat_range[0])
+        except Exception:  # a game whose deal is slow or needs more: it loads when used
+            continue
+        r.render(state, None, {})
+
+
+def _default_workers() -> int:
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+class EnginePool(WorkerPool):
+    """The worker processes (or threads, ``kind="thread"``) for engine moves."""
 
     def __init__(self, workers: int | None = None, kind: str = "process") -> None:
-        self.kind = kind
-        self.workers = workers or max(1, min(2, os.cpu_count() or 1))
-        self._pool: concurrent.futures.Executor | None = None
-
-    def _executor(self) -> concurrent.futures.Executor:
-        if self._pool is None:
-            if self.kind == "thread":
-                self._pool = concurrent.futures.ThreadPoolExecutor(
-                    self.thread_workers or self.workers, self.thread_name)
-            else:
-                ctx = multiprocessing.get_context("spawn")
-                self._pool = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=ctx)
-        return self._pool
-
-    def close(self) -> None:
-        """Stop the workers (running jobs are abandoned)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
-
-
-class EnginePool(_WorkerPool):
-    """A pool of worker processes (or threads, ``kind="thread"``) for engine moves."""
-
-    thread_name = "engine"
+        super().__init__(workers or _default_workers(), kind, nice=0, name="engine")
 
     async def choose(self, game: GameDef, state_doc: dict[str, Any], player: str,
-                     options: dict[str, Any], seed: int) -> str:
-        """Ask a worker for the move; returns its text."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), choose_move, game, state_doc,
-                                          player, options, seed)
+                     options: dict[str, Any], seed: int, timeout: float | None = None) -> str:
+        """Ask a worker for the move; returns its text (WorkerError when it fails or is
+        later than ``timeout``)."""
+        text: str = await self.run(choose_move, game, state_doc, player, options, seed,
+                                   timeout=timeout)
+        return text
+
 
 def draw_position(room: Room, state_doc: dict[str, Any], seats: list[int | None]
                   ) -> list[dict[str, Any]]:
@@ -79,15 +84,16 @@ def draw_position(room: Room, state_doc: dict[str, Any], seats: list[int | None]
     return [room.render(state, seat, shared) for seat in seats]
 
 
-class DrawingPool(_WorkerPool):
+class DrawingPool(WorkerPool):
     """Workers that draw positions (processes by default; ``kind="thread"``: one thread)."""
 
-    thread_workers = 1
-    thread_name = "draw"
+    def __init__(self, workers: int | None = None, kind: str = "process") -> None:
+        super().__init__(1 if kind == "thread" else workers or _default_workers(), kind,
+                         name="draw")
 
     async def draw(self, room: Room, state_doc: dict[str, Any], seats: list[int | None]
                    ) -> list[dict[str, Any]]:
         """Draw the position for ``seats`` in a worker."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), draw_position, room, state_doc,
-                                          seats)
+        drawn: list[dict[str, Any]] = await self.run(draw_position, room, state_doc, seats,
+                                                     timeout=60)
+        return drawn

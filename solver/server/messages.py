@@ -20,31 +20,66 @@ from; clock, moves), ``cell`` (the answer to a cell query), ``error``
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, TypeAdapter
 
 MAX_MESSAGE_BYTES = 4096
 MAX_NAME = 40
 
 
+def _text(value: str) -> str:
+    """Refuse text that is not valid Unicode (a lone surrogate such as ``"\\ud800"``)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("text must be valid Unicode (no lone surrogates)") from None
+    return value
+
+
+def _plain(value: Any) -> Any:
+    """Refuse settings values that are not plain JSON scalars of valid text."""
+    if isinstance(value, str):
+        return _text(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError("numbers must be finite")
+    return value
+
+
+#: Text of a message or body (valid Unicode).
+Text = Annotated[str, AfterValidator(_text)]
+#: A setting's value: a finite number, a bool or valid text.
+SettingValue = Annotated[StrictInt | bool | Annotated[float, Field(allow_inf_nan=False)] | Text,
+                         AfterValidator(_plain)]
+
+
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class MoveMessage(_Strict):
     """Play a move for this socket's seat."""
 
     type: Literal["move"]
-    move: Annotated[str, Field(min_length=1, max_length=200)]
-    ply: Annotated[int, Field(ge=0, le=100000)] | None = None
+    move: Annotated[Text, Field(min_length=1, max_length=200)]
+    ply: Annotated[StrictInt, Field(ge=0, le=100000)]
 
 
 class ActionMessage(_Strict):
-    """A side action: offer or accept a draw, resign."""
+    """A side action: offer, accept or decline a draw, resign, abort, ask for a rematch."""
 
     type: Literal["action"]
-    action: Literal["offer", "accept", "resign"]
+    action: Literal["offer", "accept", "decline", "resign", "abort", "rematch"]
+
+
+class EngineMessage(_Strict):
+    """Give an engine seat to another engine player (e.g. after its engine failed)."""
+
+    type: Literal["engine"]
+    seat: Annotated[StrictInt, Field(ge=0, le=3)]
+    player: Annotated[Text, Field(min_length=1, max_length=40)]
+    move_time: Annotated[float, Field(ge=0.05, le=60.0)] = 1.0
 
 
 class UndoMessage(_Strict):
@@ -57,7 +92,7 @@ class CellMessage(_Strict):
     """Ask what may be placed on a cell."""
 
     type: Literal["cell"]
-    cell: Annotated[str, Field(min_length=1, max_length=12)]
+    cell: Annotated[Text, Field(min_length=1, max_length=12)]
 
 
 class PingMessage(_Strict):
@@ -66,8 +101,8 @@ class PingMessage(_Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[MoveMessage | ActionMessage | UndoMessage | CellMessage | PingMessage,
-                          Field(discriminator="type")]
+ClientMessage = Annotated[MoveMessage | ActionMessage | UndoMessage | CellMessage | PingMessage
+                          | EngineMessage, Field(discriminator="type")]
 client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
@@ -76,25 +111,35 @@ class SeatSpec(_Strict):
     """Who plays a seat: a person (who joins by the seat's link) or an engine player."""
 
     kind: Literal["human", "engine"] = "human"
-    name: Annotated[str, Field(max_length=MAX_NAME)] = ""
-    player: Annotated[str, Field(max_length=40)] = ""
+    name: Annotated[Text, Field(max_length=MAX_NAME)] = ""
+    player: Annotated[Text, Field(max_length=40)] = ""
     move_time: Annotated[float, Field(ge=0.05, le=60.0)] = 1.0
 
 
-class CreateGame(_Strict):
-    """A new game: the game, its room settings, one entry per seat, and the deal's seed."""
+class TimeControl(_Strict):
+    """The clock: seconds per move and seconds per game for each seat (0: no limit)."""
 
-    game: Annotated[str, Field(max_length=32)]
-    settings: dict[str, Any] = Field(default_factory=dict)
+    move: Annotated[float, Field(ge=0, le=3600)] = 45.0
+    game: Annotated[float, Field(ge=0, le=86400)] = 1200.0
+
+
+class CreateGame(_Strict):
+    """A new game: the game, its room settings, one entry per seat, the clock and the deal's
+    seed (only when one person plays: a game between people is dealt from a secret source)."""
+
+    game: Annotated[Text, Field(max_length=32)]
+    settings: Annotated[dict[Annotated[Text, Field(max_length=40)], SettingValue],
+                        Field(max_length=32)] = Field(default_factory=dict)
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=4)]
-    seed: Annotated[int, Field(ge=0, le=2**31 - 1)] | None = None
+    clock: TimeControl | None = None
+    seed: Annotated[StrictInt, Field(ge=0, le=2**31 - 1)] | None = None
 
 
 class ImportRecord(_Strict):
     """A game continued from a record (rooms that allow it, e.g. ``W[P63i9];B[...]``)."""
 
-    game: Annotated[str, Field(max_length=32)]
-    record: Annotated[str, Field(min_length=1, max_length=20000)]
+    game: Annotated[Text, Field(max_length=32)]
+    record: Annotated[Text, Field(min_length=1, max_length=20000)]
     seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=2)]
 
 
@@ -166,3 +211,59 @@ class ErrorBody(BaseModel):
     """An error answer."""
 
     detail: str
+
+
+# ------------------------------------------------------------------------------ the club
+class SeekBody(_Strict):
+    """An open seek: a game for the lobby. ``me`` is the seeker's seat; the other people's
+    seats are for whoever accepts; engine seats are played by the engine."""
+
+    game: Annotated[Text, Field(max_length=32)]
+    settings: Annotated[dict[Annotated[Text, Field(max_length=40)], SettingValue],
+                        Field(max_length=32)] = Field(default_factory=dict)
+    seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=4)]
+    clock: TimeControl | None = None
+    me: Annotated[StrictInt, Field(ge=0, le=3)] = 0
+    name: Annotated[Text, Field(max_length=MAX_NAME)] = ""
+
+
+class AcceptSeek(_Strict):
+    """Take a seat of an open seek."""
+
+    name: Annotated[Text, Field(max_length=MAX_NAME)] = ""
+
+
+class SeekSeat(BaseModel):
+    """The answer to a seek made or accepted: your seat, its secret token and, once the game
+    has started, its link."""
+
+    id: str
+    seat: int
+    token: str
+    status: str
+    game_id: str | None = None
+    link: str | None = None
+
+
+class SeatAction(_Strict):
+    """A side action by the seat whose token is given (as the websocket's ``action``)."""
+
+    token: Annotated[Text, Field(min_length=1, max_length=64)]
+    action: Literal["offer", "accept", "decline", "resign", "abort", "rematch"]
+
+
+class SeatMove(_Strict):
+    """A move by the seat whose token is given (as the websocket's ``move``)."""
+
+    token: Annotated[Text, Field(min_length=1, max_length=64)]
+    move: Annotated[Text, Field(min_length=1, max_length=200)]
+    ply: Annotated[StrictInt, Field(ge=0, le=100000)]
+
+
+class SeatEngine(_Strict):
+    """Give an engine seat to another engine player (asked by a person of the game)."""
+
+    token: Annotated[Text, Field(min_length=1, max_length=64)]
+    seat: Annotated[StrictInt, Field(ge=0, le=3)]
+    player: Annotated[Text, Field(min_length=1, max_length=40)]
+    move_time: Annotated[float, Field(ge=0.05, le=60.0)] = 1.0

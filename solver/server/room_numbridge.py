@@ -35,6 +35,8 @@ class NumbridgeRoom(Room):
     game_name = "numbridge"
     undo = False
     layers = ("candidates",)
+    own_actions = ("offer", "accept", "resign")
+    own_clock = True
 
     # ------------------------------------------------------------------ the game
     def apply(self, state: GameState[Any], seat: int, text: str, t: float) -> list[str]:

@@ -31,6 +31,10 @@ class Room(ABC):
     importable: ClassVar[bool] = False
     #: The analysis layers a finished game may show.
     layers: ClassVar[tuple[str, ...]] = ()
+    #: Side actions the game's rules handle themselves (the club handles the others).
+    own_actions: ClassVar[tuple[str, ...]] = ()
+    #: Whether the game's rules keep their own clock (else the club's clock times the seats).
+    own_clock: ClassVar[bool] = False
 
     def __init__(self, game: GameDef) -> None:
         self.game = game

@@ -120,6 +120,27 @@ def database_url(spec: str | Path | None) -> str:
     return f"sqlite:///{Path(text).expanduser().resolve()}"
 
 
+def safe_url(url: str) -> str:
+    """The database URL without its password."""
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        creds, host = rest.rsplit("@", 1)
+        user = creds.split(":", 1)[0]
+        return f"{scheme}://{user}:***@{host}" if ":" in creds else f"{scheme}://{user}@{host}"
+    return url
+
+
+def _without_password(text: str, url: str) -> str:
+    """``text`` with the password of ``url`` (if any) replaced by ``***``."""
+    if "@" in url and "://" in url:
+        creds = url.split("://", 1)[1].rsplit("@", 1)[0]
+        if ":" in creds:
+            password = creds.split(":", 1)[1]
+            if password:
+                text = text.replace(password, "***")
+    return text
+
+
 class Storage:
     """The games database. Thread-safe: every method opens its own connection/transaction."""
 
@@ -149,8 +170,10 @@ class Storage:
             store = cls(engine)
             store.migrate()
         except sa.exc.SQLAlchemyError as exc:
-            raise InvalidInputError(f"database {spec}: {exc.__class__.__name__}: "
-                                    f"{str(exc).splitlines()[0]}") from None
+            shown = safe_url(str(spec)) if "://" in str(spec) else str(spec)
+            first = str(exc).splitlines()[0] if str(exc) else ""
+            raise InvalidInputError(f"database {shown}: {exc.__class__.__name__}: "
+                                    f"{_without_password(first, str(spec))}") from None
         return store
 
     # ---------------------------------------------------------------------- schema
@@ -223,9 +246,12 @@ class Storage:
 
     def update_game(self, game_id: str, *, state: dict[str, Any] | None = None,
                     clock: dict[str, Any] | None = None, status: str | None = None,
-                    result: str | None = None) -> None:
+                    result: str | None = None, seats: list[dict[str, Any]] | None = None
+                    ) -> None:
         """Change some columns of a game (e.g. the clock after a timeout without a move)."""
         values: dict[str, Any] = {"updated": time.time()}
+        if seats is not None:
+            values["seats"] = _dump(seats)
         if state is not None:
             values["state"] = _dump(state)
         if clock is not None:

@@ -55,13 +55,15 @@ def test_fixed_pieces_placed_by_hand_count_their_completions(client: TestClient)
 
 
 @pytest.mark.parametrize("body, words", [
-    ({"set": "square", "region": "file:/etc/passwd"}, "the page offers 4x4"),
-    ({"set": "square", "region": "/etc/passwd"}, "the page offers"),
-    ({"set": "square", "region": "regions.json"}, "the page offers"),
-    ({"set": "hexagon2", "region": "rhombus:64x64"}, "not 'hexagon2'"),
-    ({"set": "hexagon", "region": "rhombus:64x64"}, "the page offers rhombus:8x8"),
-    ({"set": "hexagon", "kind": "starmap", "region": "hexagon:16/17"}, "not 'hexagon'"),
-    ({"set": "square", "kind": "starmap", "region": "9x9"}, "the page offers 8x8"),
+    ({"set": "square", "region": "file:/etc/passwd"}, "(offered: 4x4, "),
+    ({"set": "square", "region": "/etc/passwd"}, "is not offered"),
+    ({"set": "square", "region": "regions.json"}, "is not offered"),
+    ({"set": "hexagon2", "region": "rhombus:64x64"}, "unknown set 'hexagon2'"),
+    ({"set": "hexagon", "region": "rhombus:64x64"}, "(offered: rhombus:8x8, "),
+    ({"set": "hexagon", "kind": "starmap", "region": "hexagon:16/17"},
+     "unknown set 'hexagon' for starmap arrangements (the page offers square)"),
+    ({"set": "square", "kind": "starmap", "region": "9x9"},
+     "not offered for starmap square arrangements (offered: 8x8)"),
 ])
 def test_only_named_regions_the_page_offers(client: TestClient, body: dict[str, str],
                                            words: str) -> None:
@@ -77,6 +79,6 @@ def test_only_named_regions_the_page_offers(client: TestClient, body: dict[str, 
 
 
 def test_the_offered_table_is_the_pages(client: TestClient) -> None:
-    doc = client.get("/api/arrange/offered").json()["offered"]
+    doc = client.get("/api/arrange/offer").json()["kinds"]
     assert doc == {k: {s: list(r) for s, r in v.items()} for k, v in OFFERED.items()}
     assert "starmap" in doc and "transcendental" in doc

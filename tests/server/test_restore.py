@@ -28,7 +28,7 @@ def test_restore_after_sigkill(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     proc, url = start(db)
     try:
-        nb = call(url, "/api/games", {"game": "numbridge", "seed": 3, "seats": [{}, {}],
+        nb = call(url, "/api/games", {"game": "numbridge", "seats": [{}, {}],
                                       "settings": {"move_limit": 40, "game_limit": 600}})
         toks = [s["link"].split("token=")[1] for s in nb["seats"]]
         ws_url = url.replace("http", "ws")

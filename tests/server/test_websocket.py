@@ -25,8 +25,8 @@ def test_dominions_moves_cell_query_pass_and_undo_against_the_engine(client: Tes
                                      {"kind": "engine", "player": "greedy", "move_time": 0.1}])
     with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][0]}") as ws:
         m = receive_state(ws)
-        assert (m["ply"], m["seat"], m["to_move"], m["actions"], m["undo"]) == (0, 0, 0,
-                                                                               ["pass"], True)
+        assert (m["ply"], m["seat"], m["to_move"], m["undo"]) == (0, 0, 0, True)
+        assert m["actions"] == ["pass", "abort", "resign"]  # the club: abort before moves
         assert "board" not in m  # the browser draws the board from the view
         assert m["view"]["position"] == {} and m["view"]["base"] == 9
         ws.send_json({"type": "cell", "cell": "i9"})
@@ -57,6 +57,7 @@ def test_dominions_moves_cell_query_pass_and_undo_against_the_engine(client: Tes
 
 def test_bad_messages_get_an_error_and_the_socket_keeps_working(client: TestClient) -> None:
     g = create(client, "dominions", [{"kind": "human"}, {"kind": "human"}])
+    client.get(f"/api/games/{g['id']}/state?token={g['tokens'][1]}")  # seat 2 joins
     with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][0]}") as ws:
         receive_state(ws)
         bad = ["not json", "[]", "{}", json.dumps({"type": "launch"}),
@@ -74,8 +75,8 @@ def test_bad_messages_get_an_error_and_the_socket_keeps_working(client: TestClie
         assert "text frames" in receive_type(ws, "error")["message"]
         ws.send_json({"type": "move", "move": "P63i9", "ply": 7})
         assert receive_type(ws, "error")["rule"] == "stale"
-        ws.send_json({"type": "action", "action": "offer"})  # Dominions has no draw offer
-        assert "no 'offer' action" in receive_type(ws, "error")["message"]
+        ws.send_json({"type": "action", "action": "accept"})  # nobody offered a draw
+        assert "'accept' is not possible now" in receive_type(ws, "error")["message"]
         ws.send_json({"type": "undo"})  # two people: no undo
         assert receive_type(ws, "error")["rule"] == "undo"
         ws.send_json({"type": "ping"})
@@ -94,7 +95,8 @@ def test_seat_tokens(client: TestClient) -> None:
             ws.receive_json()
         assert exc.value.code == 4403
     assert client.get(f"/play/{g['id']}?token=forged").status_code == 403
-    # seat 2's token cannot move for seat 1 (who is to move)
+    # seat 2's token cannot move for seat 1 (who is to move), once both seats have joined
+    client.get(f"/api/games/{g['id']}/state?token={g['tokens'][0]}")
     with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][1]}") as ws:
         m = receive_state(ws)
         assert m["seat"] == 1 and m["to_move"] == 0
@@ -124,7 +126,7 @@ def walk(doc: Any) -> list[tuple[str, Any]]:
 
 
 def test_numbridge_pair_order_clock_draw_and_hidden_information(client: TestClient) -> None:
-    g = create(client, "numbridge", [{"name": "Ann"}, {"name": "Bob"}], seed=11,
+    g = create(client, "numbridge", [{"name": "Ann"}, {"name": "Bob"}],
                settings={"move_limit": 1.5, "game_limit": 300})
     live = client.app.state.manager.games[g["id"]]  # type: ignore[attr-defined]
     core = live.state.g
@@ -162,7 +164,7 @@ def test_numbridge_pair_order_clock_draw_and_hidden_information(client: TestClie
         b.send_json({"type": "action", "action": "accept"})
         for ws, name in ((a, "a"), (b, "b"), (w, "spectator")):
             m = receive_state(ws, 5, logs[name])
-            assert (m["status"], m["result"]) == ("over", "1/2-1/2 agreement")
+            assert (m["status"], m["result"]) == ("over", "draw (1/2-1/2 agreement)")
     # hidden information: no message to A or to the spectator holds B's hand, the bag order
     # or the solution
     bag = "".join(map(str, core.initial_bag))
@@ -182,13 +184,13 @@ def test_numbridge_pair_order_clock_draw_and_hidden_information(client: TestClie
 
 
 def test_numbridge_record_and_review_stay_closed_while_live(client: TestClient) -> None:
-    g = create(client, "numbridge", [{}, {}], seed=2)
+    g = create(client, "numbridge", [{}, {}])
     assert client.get(f"/api/games/{g['id']}/record").status_code == 403
     assert client.get(f"/api/games/{g['id']}/review/0").status_code == 403
 
 
 def test_dominimum_each_seat_sees_only_its_mission(client: TestClient) -> None:
-    g = create(client, "dominimum", [{}, {}, {"kind": "engine", "player": "random"}], seed=4)
+    g = create(client, "dominimum", [{}, {}, {"kind": "engine", "player": "random"}])
     core = client.app.state.manager.games[g["id"]].state.g  # type: ignore[attr-defined]
     with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][0]}") as a, \
             client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][1]}") as b:
@@ -274,9 +276,11 @@ def test_dominomega_three_seats_symbols_and_a_finished_game_opens_in_review(clie
             m = receive_state(a, m["ply"] + 1)
             while m["status"] == "live" and m["to_move"] != 0:
                 m = receive_state(a, m["ply"] + 1)
-    assert m["ply"] == 36 and m["result"].startswith("seat ")
     final = m["info"]["final"]
     assert sorted(r["rank"] for r in final) == [1, 2, 3]
+    first = next(r["seat"] for r in final if r["rank"] == 1)  # the table's winner
+    assert m["ply"] == 36
+    assert m["result"].startswith(f"{m['seats'][first]['name']} (seat {first + 1}) wins")
     assert [r["symbol"] for r in final] == ["pip", "small circle", "large circle"]
     assert len(m["highlights"]) == 3  # the largest group of each symbol highlighted
     assert {h["label"].split(" (")[0] for h in m["highlights"]} == {

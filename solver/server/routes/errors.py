@@ -59,12 +59,12 @@ async def validation_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
     if wants_page(request):
         first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(x) for x in first.get("loc", ()) if x != "query")
-        return error_page(422, f"{where}: {first.get('msg', 'not valid')}" if where
-                          else str(first.get("msg", "not valid")))
-    from fastapi.exception_handlers import request_validation_exception_handler
+        where = ".".join(str(x)[:60] for x in first.get("loc", ()) if x != "query")
+        what = str(first.get("msg", "not valid"))[:200]
+        return error_page(422, f"{where}: {what}" if where else what)
+    from solver.server.guards import validation_error as api_validation_error
 
-    return await request_validation_exception_handler(request, exc)
+    return await api_validation_error(request, exc)
 
 
 def install(app: FastAPI) -> None:

@@ -11,7 +11,7 @@ from fastapi.responses import PlainTextResponse
 from puzzles.errors import PuzzleError
 from solver.server import messages as msg
 from solver.server.catalog import ROOMS, room
-from solver.server.live import RequestError
+from solver.server.livegame import RequestError
 from solver.server.routes.common import base_url, client_of, created, manager_of, summary
 
 router = APIRouter(tags=["games"])
@@ -53,9 +53,10 @@ async def create_game(body: msg.CreateGame, request: Request) -> msg.Created:
     link; give each link only to the person who plays that seat."""
     if body.game not in ROOMS:
         raise RequestError(f"unknown game {body.game!r} (known: {', '.join(ROOMS)})")
+    clock = None if body.clock is None else body.clock.model_dump()
     g = await manager_of(request).create(ROOMS[body.game], body.settings,
                                          [s.model_dump() for s in body.seats], body.seed,
-                                         client_of(request))
+                                         client_of(request), clock=clock)
     return created(g, request)
 
 
@@ -85,9 +86,13 @@ async def get_game(game_id: str, request: Request) -> msg.GameSummary:
             responses={403: {"model": msg.ErrorBody}, 404: {"model": msg.ErrorBody}})
 async def get_state(game_id: str, request: Request, token: str | None = None
                     ) -> dict[str, Any]:
-    """The ``state`` message of a seat (with its token) or of a spectator."""
+    """The ``state`` message of a seat (with its token: the seat has then joined) or of a
+    spectator."""
     g = await manager_of(request).get(game_id)
-    return g.message(g.seat_of(token))
+    seat = g.seat_of(token)
+    if seat is not None:
+        await manager_of(request).join(g, seat)
+    return g.message(seat)
 
 
 @router.get("/api/games/{game_id}/record", response_class=PlainTextResponse,

@@ -14,7 +14,7 @@ from starlette.responses import Response
 from puzzles.errors import PuzzleError
 from solver.server import arrange
 from solver.server.catalog import ROOMS
-from solver.server.live import RequestError
+from solver.server.livegame import RequestError
 from solver.server.routes.common import manager_of
 from solver.server.routes.games import list_games
 
@@ -56,7 +56,7 @@ async def arrange_page(set_name: str = Query("square", alias="set", max_length=2
                            f"{', '.join(arrange.OFFERED[kind])} for {kind} arrangements)")
     chosen_region = region or arrange.OFFERED[kind][set_name][0]
     try:
-        arrange.offered(set_name, kind, chosen_region)
+        arrange.check_offered(set_name, chosen_region, kind)
     except PuzzleError as exc:
         raise RequestError(exc.message) from None
     if puzzle is not None and not 0 <= puzzle < 2**31:

@@ -6,7 +6,7 @@ from fastapi import APIRouter, Request
 
 from puzzles.errors import PuzzleError
 from solver.server import messages as msg
-from solver.server.live import RequestError
+from solver.server.livegame import RequestError
 from solver.server.routes.common import manager_of
 
 router = APIRouter(tags=["review"])
