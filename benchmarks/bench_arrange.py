@@ -13,12 +13,18 @@ import numpy as np
 import pytest
 from xcover import covers
 
+from benchmarks.cputime import children_cpu, total_cpu
 from solver.arrange import ArrangementProblem, solutions
-from solver.arrange.engines import constraint, cpsat
+from solver.arrange.engines import cpsat
+from solver.arrange.engines.builtin import (
+    ConstraintEngine,
+    CpSatEngine,
+    FrontierEngine,
+    KernelEngine,
+)
 from solver.arrange.engines.grow import FastGrowSearch, GrowSearch
-from solver.arrange.engines.kernel import KernelSearch
 from solver.arrange.export import dlx_text, parse_xcc
-from solver.arrange.instance import EdgeInstance
+from solver.arrange.prepared import Run
 
 
 def problem(region: str, border: str = "blank", set_name: str = "square",
@@ -37,17 +43,24 @@ def xcover_count(xcc: tuple[list[str], list[str], list[list[str]]], limit: int |
     return n
 
 
-def kernel_rows(inst: EdgeInstance) -> int:
-    return sum(len(b) for b in KernelSearch(inst).batches())
+def prepared(p: ArrangementProblem) -> Run:
+    """The run of ``p`` with its instance built (outside the timings)."""
+    run = Run(p)
+    run.instance  # noqa: B018
+    return run
 
 
-def kernel_count(inst: EdgeInstance) -> int:
-    return KernelSearch(inst).count()
+def kernel_rows(run: Run) -> int:
+    return sum(1 for _ in KernelEngine("static").rows(run))
+
+
+def kernel_count(run: Run) -> int:
+    return KernelEngine("static").count(run)
 
 
 # ---------------------------------------------------------------------------- enumerate 4x4
 SQUARE = problem("4x4")
-SQUARE_INST = EdgeInstance.build(SQUARE)
+SQUARE_INST = prepared(SQUARE)
 SQUARE_XCC = parse_xcc(dlx_text(SQUARE))
 
 
@@ -76,20 +89,22 @@ def test_enumerate_4x4_xcover(benchmark) -> None:
 
 @pytest.mark.benchmark(group="enumerate-4x4")
 def test_enumerate_4x4_cpsat(benchmark) -> None:
-    assert benchmark.pedantic(lambda: sum(1 for _ in cpsat.rows(SQUARE_INST)), rounds=5) == 652
+    n = benchmark.pedantic(lambda: sum(1 for _ in CpSatEngine().rows(SQUARE_INST)), rounds=5)
+    assert n == 652
 
 
 @pytest.mark.benchmark(group="enumerate-4x4")
 def test_enumerate_4x4_python_constraint(benchmark) -> None:
-    n = benchmark.pedantic(lambda: sum(1 for _ in constraint.rows(SQUARE_INST)), rounds=1)
+    n = benchmark.pedantic(lambda: sum(1 for _ in ConstraintEngine().rows(SQUARE_INST)),
+                           rounds=1)
     assert n == 652
 
 
 # ---------------------------------------------------------------------------- count variants
 TORUS = problem("torus:4x4")
-TORUS_INST = EdgeInstance.build(TORUS)
+TORUS_INST = prepared(TORUS)
 FREE = problem("4x4", "free")
-FREE_INST = EdgeInstance.build(FREE)
+FREE_INST = prepared(FREE)
 
 
 @pytest.mark.benchmark(group="count-torus-4x4")
@@ -106,7 +121,7 @@ def test_count_torus_xcover(benchmark) -> None:
 
 @pytest.mark.benchmark(group="count-torus-4x4")
 def test_count_torus_cpsat(benchmark) -> None:
-    assert benchmark.pedantic(cpsat.count, (TORUS_INST,), rounds=1) == 203520
+    assert benchmark.pedantic(CpSatEngine().count, (TORUS_INST,), rounds=1) == 203520
 
 
 @pytest.mark.benchmark(group="count-free-4x4")
@@ -114,11 +129,12 @@ def test_count_free_kernel(benchmark) -> None:
     assert benchmark.pedantic(kernel_count, (FREE_INST,), rounds=1) == 2765440
 
 
-@pytest.mark.benchmark(group="count-free-4x4")
+@pytest.mark.benchmark(group="count-free-4x4", timer=total_cpu)
 def test_count_free_kernel_2_jobs(benchmark) -> None:
-    from solver.arrange.split import count_parallel
+    def two_jobs() -> int:  # the probes of the cell order and the split are timed too
+        return KernelEngine().parallel_count(Run(FREE), jobs=2)
 
-    assert benchmark.pedantic(count_parallel, (FREE, 2), rounds=1) == 2765440
+    assert benchmark.pedantic(two_jobs, rounds=1) == 2765440
 
 
 @pytest.mark.benchmark(group="count-free-4x4")
@@ -130,11 +146,11 @@ def test_count_free_xcover(benchmark) -> None:
 
 # ---------------------------------------------------------------------------- find rhombus 8x8
 HEX = problem("rhombus:8x8", set_name="hexagon")
-HEX_INST = EdgeInstance.build(HEX)
+HEX_INST = prepared(HEX)
 
 
-def kernel_first(inst: EdgeInstance) -> np.ndarray:
-    return next(KernelSearch(inst, dynamic=True).batches(1))[0]
+def kernel_first(run: Run) -> np.ndarray:
+    return next(KernelEngine().rows(run, find=True))
 
 
 @pytest.mark.benchmark(group="find-rhombus-8x8")
@@ -147,7 +163,7 @@ def test_find_rhombus_kernel(benchmark) -> None:
 @pytest.mark.benchmark(group="find-rhombus-8x8")
 def test_find_rhombus_kernel_static_order(benchmark) -> None:
     def static() -> np.ndarray:
-        return next(KernelSearch(HEX_INST).batches(1))[0]
+        return next(KernelEngine("static").search(HEX_INST).batches(1))[0]
 
     assert sorted(benchmark.pedantic(static, rounds=3).tolist()) == list(range(64))
 
@@ -155,7 +171,7 @@ def test_find_rhombus_kernel_static_order(benchmark) -> None:
 @pytest.mark.benchmark(group="find-rhombus-8x8")
 def test_find_rhombus_cpsat_best_settings(benchmark) -> None:
     # best settings measured here: 1 worker, linearization_level=0 (see cpsat.PARAMETERS)
-    row = benchmark.pedantic(cpsat.first_row, (HEX_INST,), rounds=5)
+    row = benchmark.pedantic(lambda: next(CpSatEngine().rows(HEX_INST, find=True)), rounds=5)
     assert row is not None and sorted(row.tolist()) == list(range(64))
 
 
@@ -189,8 +205,8 @@ def test_single_group_plain_python_growth(benchmark) -> None:
 @pytest.mark.benchmark(group="find-single-group")
 def test_single_group_cpsat_bounded_hexagon_6(benchmark) -> None:
     """CP-SAT needs a board: the base-6 hexagon (91 cells); 120 s time limit."""
-    inst = EdgeInstance.build(problem("hexagon:6", set_name="hexagon", kind="transcendental",
-                                      single_group=True))
+    inst = Run(problem("hexagon:6", set_name="hexagon", kind="transcendental",
+                       single_group=True)).instance
 
     def solve() -> str:
         m = cpsat.Model(inst)
@@ -211,8 +227,6 @@ import subprocess  # noqa: E402
 import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from solver.arrange.engines import frontier  # noqa: E402
-from solver.arrange.engines.kernel import search_for  # noqa: E402
 from solver.arrange.split import prefix_from_json  # noqa: E402
 
 COMPLETIONS = Path(__file__).resolve().parents[1] / "tests" / "data" / "hexagon-completions"
@@ -225,14 +239,20 @@ def completion(free: int) -> ArrangementProblem:
 
 
 FREE32 = completion(32)
-FREE32_INST = EdgeInstance.build(FREE32)
+FREE32_INST = prepared(FREE32)
+
+
+def kernel_count_in(order: str, run: Run) -> int:
+    """The kernel's count in cell ``order``, ``auto``'s probes included (each call counts a
+    run of its own that shares the instance's arrays)."""
+    return KernelEngine(order).count(run.with_fixed({}))
 
 
 @pytest.mark.benchmark(group="count-completion-32-order")
 @pytest.mark.parametrize("order", ["static", "mrv", "auto"])
 def test_order_completion_32_kernel(benchmark, order: str) -> None:
-    search_for(FREE32_INST, order).count()
-    assert benchmark.pedantic(lambda: search_for(FREE32_INST, order).count(),
+    kernel_count_in(order, FREE32_INST)
+    assert benchmark.pedantic(kernel_count_in, (order, FREE32_INST),
                               rounds=3 if order == "static" else 9) == 99
 
 
@@ -245,29 +265,29 @@ def test_order_completion_32_xcover(benchmark) -> None:
 
 @pytest.mark.benchmark(group="count-completion-32-order")
 def test_order_completion_32_cpsat(benchmark) -> None:
-    assert benchmark.pedantic(cpsat.count, (FREE32_INST,), rounds=1) == 99
+    assert benchmark.pedantic(CpSatEngine().count, (FREE32_INST,), rounds=1) == 99
 
 
 @pytest.mark.benchmark(group="count-torus-4x4")
 def test_frontier_torus(benchmark) -> None:
-    assert benchmark.pedantic(frontier.count, (TORUS_INST,), rounds=9) == 203520
+    assert benchmark.pedantic(FrontierEngine().count, (TORUS_INST,), rounds=9) == 203520
 
 
 @pytest.mark.benchmark(group="count-torus-4x4")
 def test_order_torus_kernel_mrv(benchmark) -> None:
-    assert benchmark.pedantic(lambda: search_for(TORUS_INST, "mrv").count(), rounds=3) == 203520
+    assert benchmark.pedantic(kernel_count_in, ("mrv", TORUS_INST), rounds=3) == 203520
 
 
 @pytest.mark.benchmark(group="count-free-4x4")
 def test_frontier_free_4x4(benchmark) -> None:
-    assert benchmark.pedantic(frontier.count, (FREE_INST,), rounds=5) == 2765440
+    assert benchmark.pedantic(FrontierEngine().count, (FREE_INST,), rounds=5) == 2765440
 
 
 @pytest.mark.benchmark(group="count-free-strips")
 @pytest.mark.parametrize(("region", "expected"), [("8x2", 10676992), ("16x1", 1625702400)])
 def test_frontier_free_strips(benchmark, region: str, expected: int) -> None:
-    inst = EdgeInstance.build(problem(region, "free"))
-    assert benchmark.pedantic(frontier.count, (inst,), rounds=5) == expected
+    run = prepared(problem(region, "free"))
+    assert benchmark.pedantic(FrontierEngine().count, (run,), rounds=5) == expected
 
 
 #: A whole xcover process counting the 652 from our DLX export: it reads the file itself (so
@@ -288,20 +308,58 @@ PROCESS_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTEC
 
 
 def whole_process(benchmark, cmd: list[str], rounds: int = 7) -> subprocess.CompletedProcess:
-    """Time ``cmd`` as a whole process, after one warm-up run (bytecode and numba caches)."""
+    """Time ``cmd`` as a whole process, after one warm-up run (bytecode and numba caches).
+
+    The tests that call it name ``children_cpu`` as their clock: the child's user + system
+    CPU time, not this process's fork and pipes.
+    """
     return benchmark.pedantic(subprocess.run, (cmd,), {"capture_output": True, "text": True,
                                                        "env": PROCESS_ENV},
                               rounds=rounds, warmup_rounds=1)
 
 
-@pytest.mark.benchmark(group="startup-count-4x4")
+def solver_process(*args: str) -> list[str]:
+    """The command line of a whole ``solver`` process of this checkout."""
+    return [sys.executable, "-m", "solver", *args]
+
+
+FREE32_PATH = COMPLETIONS / "rhombus8x8-free32.json"
+
+
+@pytest.mark.benchmark(group="startup-count-4x4", timer=children_cpu)
 def test_startup_solver_count_4x4(benchmark) -> None:
-    cmd = [sys.executable, "-m", "solver", "arrange", "count", "compact", "--region", "4x4",
-           "-q"]
+    cmd = solver_process("arrange", "count", "compact", "--region", "4x4", "-q")
     assert whole_process(benchmark, cmd).stdout.startswith("652 ")
 
 
-@pytest.mark.benchmark(group="startup-count-4x4")
+@pytest.mark.benchmark(group="startup-small-commands", timer=children_cpu)
+def test_startup_python_pass(benchmark) -> None:
+    """The floor: a Python process that does nothing (its site packages, this machine's)."""
+    assert whole_process(benchmark, [sys.executable, "-c", "pass"]).returncode == 0
+
+
+@pytest.mark.benchmark(group="startup-small-commands", timer=children_cpu)
+@pytest.mark.parametrize("args", ["sets list", "--help"])
+def test_startup_solver_small(benchmark, args: str) -> None:
+    done = whole_process(benchmark, solver_process(*args.split()))
+    assert done.returncode == 0 and done.stdout
+
+
+@pytest.mark.benchmark(group="startup-completion-32", timer=children_cpu)
+def test_startup_solver_count_free32(benchmark) -> None:
+    cmd = solver_process("arrange", "count", "compact", "--set", "hexagon", "--region",
+                         "rhombus:8x8", "--fixed", str(FREE32_PATH), "-q")
+    assert whole_process(benchmark, cmd).stdout.startswith("99 ")
+
+
+@pytest.mark.benchmark(group="startup-find-rhombus", timer=children_cpu)
+def test_startup_solver_find_rhombus(benchmark) -> None:
+    cmd = solver_process("arrange", "find", "compact", "--set", "hexagon", "--region",
+                         "rhombus:8x8", "--json")
+    assert len(json.loads(whole_process(benchmark, cmd).stdout)["placements"]) == 64
+
+
+@pytest.mark.benchmark(group="startup-count-4x4", timer=children_cpu)
 def test_startup_xcover_count_4x4(benchmark, tmp_path) -> None:
     path = tmp_path / "square4x4.dlx"
     path.write_text(dlx_text(SQUARE))
@@ -329,11 +387,12 @@ def knuth(program: str) -> Path:
     return binary
 
 
-def knuth_count(binary: Path, dlx: Path) -> int:
-    """Run ``binary < dlx`` and read its ``Altogether N solutions`` line."""
+def knuth_count(binary: Path, dlx: Path, *options: str) -> int:
+    """Run ``binary < dlx`` as a whole process and read its ``Altogether N solutions`` line
+    (``t1``: stop at the first solution)."""
     with dlx.open() as stdin:
-        done = subprocess.run([str(binary)], stdin=stdin, capture_output=True, text=True,
-                              check=True)
+        done = subprocess.run([str(binary), *options], stdin=stdin, capture_output=True,
+                              text=True, check=True)
     m = ALTOGETHER.search(done.stderr)
     assert m, done.stderr[-500:]
     return int(m.group(1))
@@ -345,28 +404,34 @@ def dlx_file(tmp_path: Path, p: ArrangementProblem) -> Path:
     return path
 
 
-@pytest.mark.benchmark(group="startup-count-4x4")
+@pytest.mark.benchmark(group="startup-count-4x4", timer=children_cpu)
 @pytest.mark.parametrize("program", ["ssxcc", "dlx2"])
 def test_startup_knuth_count_4x4(benchmark, tmp_path, program: str) -> None:
     binary, dlx = knuth(program), dlx_file(tmp_path, SQUARE)
     assert benchmark.pedantic(knuth_count, (binary, dlx), rounds=7) == 652
 
 
-@pytest.mark.benchmark(group="count-torus-4x4")
+@pytest.mark.benchmark(group="count-torus-4x4", timer=children_cpu)
 @pytest.mark.parametrize("program", ["ssxcc", "dlx2"])
 def test_count_torus_knuth(benchmark, tmp_path, program: str) -> None:
     binary, dlx = knuth(program), dlx_file(tmp_path, TORUS)
     assert benchmark.pedantic(knuth_count, (binary, dlx), rounds=3) == 203520
 
 
-@pytest.mark.benchmark(group="count-free-4x4")
+@pytest.mark.benchmark(group="count-free-4x4", timer=children_cpu)
 def test_count_free_ssxcc(benchmark, tmp_path) -> None:
     binary, dlx = knuth("ssxcc"), dlx_file(tmp_path, FREE)
     assert benchmark.pedantic(knuth_count, (binary, dlx), rounds=1) == 2765440
 
 
-@pytest.mark.benchmark(group="count-completion-32-order")
+@pytest.mark.benchmark(group="count-completion-32-order", timer=children_cpu)
 @pytest.mark.parametrize("program", ["ssxcc", "dlx2"])
 def test_order_completion_32_knuth(benchmark, tmp_path, program: str) -> None:
     binary, dlx = knuth(program), dlx_file(tmp_path, FREE32)
     assert benchmark.pedantic(knuth_count, (binary, dlx), rounds=5) == 99
+
+
+@pytest.mark.benchmark(group="startup-find-rhombus", timer=children_cpu)
+def test_startup_knuth_find_rhombus(benchmark, tmp_path) -> None:
+    binary, dlx = knuth("ssxcc"), dlx_file(tmp_path, HEX)
+    assert benchmark.pedantic(knuth_count, (binary, dlx, "t1"), rounds=7) == 1

@@ -3,9 +3,17 @@
 Run: ``python -m pytest benchmarks/bench_numbridge.py --benchmark-only``. Groups:
 
 - ``hard-20``: the 20 hard puzzles of ``shared/data/hard-sudoku-20.txt`` (one round solves all
-  20): our numba bitmask search (solution + uniqueness proof, and first solution only), our
+  20): our numba bitboard search (solution + uniqueness proof, and first solution only), our
   CP-SAT models with 1 worker (Boolean model: first solution and uniqueness; integer model
   with AllDifferent: first solution), py-sudoku (first solution).
+- ``tdoku hard-20`` and ``tdoku generated-10000``: our search called on raw givens
+  (``search_givens``: the 81 characters in, the count and the solution string out) against
+  tdoku's ``TdokuSolverDpllTriadSimd`` through ctypes, as tdoku's own ``example/solve.py``
+  calls it (its input encoded beforehand, its solution left in its buffer), limit 1 (first
+  solution) and 2 (uniqueness), on the hard-20 and on 10,000 generated regular fields (seeds
+  0-9999 of ``generate(22 + seed % 13, "regular", seed)``: 22-34 givens). tdoku is built by
+  ``python3 -m benchmarks.build_tdoku SOURCE``; without it these benchmarks skip. Every answer
+  of both is checked by the plain verifier, outside the timing.
 - ``generated-30``: 20 generated 30-given fields (10 regular, 10 irregular; py-sudoku only
   handles the regular ones, so it gets its own group of the 10 regular fields).
 - ``generate``: generating one 30-given field, a new seed every round (the median is the figure).
@@ -17,20 +25,27 @@ Run: ``python -m pytest benchmarks/bench_numbridge.py --benchmark-only``. Groups
 
 from __future__ import annotations
 
+import ctypes
 import itertools
+import os
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from puzzles.numbridge.field import Field, verify_solution
-from solver.numbridge.engine import search
+from benchmarks.build_tdoku import BUILD_COMMAND, DEFAULT_LIB
+from puzzles.numbridge.field import REGULAR_BLOCKS, Field, verify_solution
+from solver.numbridge.engine import search, search_givens
 from solver.numbridge.generate import generate
 from solver.numbridge.models import cpsat_count, cpsat_int_solve, cpsat_solve
 
 HARD_PATH = Path(__file__).resolve().parents[1] / "tests" / "data" / "hard-sudoku-20.txt"
 HARD = [Field.make(line.split()[0]) for line in HARD_PATH.read_text().splitlines()
         if line.strip() and not line.startswith("#")]
+#: The 10,000 generated fields, made once (about 25 s) and kept beside the peers' builds.
+GENERATED_PATH = DEFAULT_LIB.parents[1] / "numbridge-generated-10000.txt"
 REGULAR = [generate(30, "regular", s).field for s in range(10)]
 IRREGULAR = [generate(30, "irregular", s).field for s in range(10)]
 
@@ -104,6 +119,101 @@ def test_hard_cpsat_unique(benchmark: BenchmarkFixture) -> None:
 @pytest.mark.benchmark(group="hard-20")
 def test_hard_pysudoku(benchmark: BenchmarkFixture) -> None:
     assert benchmark.pedantic(pysudoku, (HARD,), rounds=1, iterations=1) == 20
+
+
+# --------------------------------------------------------------------------- tdoku
+@cache
+def generated_10000() -> tuple[str, ...]:
+    """Givens of seeds 0-9999 of ``generate(22 + seed % 13, "regular", seed)``."""
+    if GENERATED_PATH.is_file():
+        lines = tuple(GENERATED_PATH.read_text().split())
+        if len(lines) == 10_000:
+            return lines
+    lines = tuple(generate(22 + s % 13, "regular", s).field.givens for s in range(10_000))
+    GENERATED_PATH.parent.mkdir(parents=True, exist_ok=True)
+    GENERATED_PATH.write_text("\n".join(lines) + "\n")
+    return lines
+
+
+Tdoku = Callable[..., int]
+
+
+def tdoku() -> Tdoku:
+    """tdoku's solver function, or a skip saying how to build it."""
+    path = Path(os.environ.get("TDOKU_LIB", DEFAULT_LIB))
+    if not path.is_file():
+        pytest.skip(f"tdoku is not built: {BUILD_COMMAND} writes {path}")
+    solve = ctypes.CDLL(str(path)).TdokuSolverDpllTriadSimd
+    solve.restype = ctypes.c_size_t
+    solve.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_uint32, ctypes.c_char_p,
+                      ctypes.POINTER(ctypes.c_size_t)]
+    return solve  # type: ignore[no-any-return]
+
+
+def tdoku_input(givens: str) -> bytes:
+    """tdoku's input: ``.`` for an empty cell (it reads ``0`` as a digit)."""
+    return givens.replace("0", ".").encode()
+
+
+def tdoku_unique(solve: Tdoku, puzzles: list[bytes], limit: int) -> int:
+    """How many puzzles tdoku finds exactly one solution of (limit 2) or a solution of (1)."""
+    solution = ctypes.create_string_buffer(82)
+    guesses = ctypes.c_size_t(0)
+    return sum(1 for p in puzzles if solve(p, limit, 0, solution, ctypes.byref(guesses)) == 1)
+
+
+def ours_raw(puzzles: list[str], cap: int) -> int:
+    """How many puzzles our search finds exactly one solution of (cap 2) or a solution of (1)."""
+    return sum(1 for p in puzzles if search_givens(p, cap=cap)[0] == 1)
+
+
+def checked(puzzles: list[str]) -> None:
+    """Both solvers' answers judged by the plain verifier (not timed)."""
+    solve = tdoku()
+    buffer = ctypes.create_string_buffer(82)
+    guesses = ctypes.c_size_t(0)
+    for p in puzzles:
+        field = Field(p.replace(".", "0"), REGULAR_BLOCKS)
+        n, sol = search_givens(p, cap=2)
+        assert n == 1 and verify_solution(field, sol) == [], p
+        assert solve(tdoku_input(p), 1, 0, buffer, ctypes.byref(guesses)) == 1, p
+        assert buffer.raw[:81].decode() == sol, p
+        assert solve(tdoku_input(p), 2, 0, buffer, ctypes.byref(guesses)) == 1, p
+
+
+HARD_GIVENS = [f.givens for f in HARD]
+
+
+@pytest.mark.benchmark(group="tdoku hard-20")
+@pytest.mark.parametrize("cap", [1, 2])
+def test_tdoku_hard_ours(benchmark: BenchmarkFixture, cap: int) -> None:
+    checked(HARD_GIVENS)
+    assert benchmark(ours_raw, HARD_GIVENS, cap) == 20
+
+
+@pytest.mark.benchmark(group="tdoku hard-20")
+@pytest.mark.parametrize("limit", [1, 2])
+def test_tdoku_hard_tdoku(benchmark: BenchmarkFixture, limit: int) -> None:
+    solve = tdoku()
+    puzzles = [tdoku_input(g) for g in HARD_GIVENS]
+    assert benchmark(tdoku_unique, solve, puzzles, limit) == 20
+
+
+@pytest.mark.benchmark(group="tdoku generated-10000")
+@pytest.mark.parametrize("cap", [1, 2])
+def test_tdoku_generated_ours(benchmark: BenchmarkFixture, cap: int) -> None:
+    fields = list(generated_10000())
+    if cap == 2:
+        checked(fields)
+    assert benchmark(ours_raw, fields, cap) == 10_000
+
+
+@pytest.mark.benchmark(group="tdoku generated-10000")
+@pytest.mark.parametrize("limit", [1, 2])
+def test_tdoku_generated_tdoku(benchmark: BenchmarkFixture, limit: int) -> None:
+    solve = tdoku()
+    puzzles = [tdoku_input(g) for g in generated_10000()]
+    assert benchmark(tdoku_unique, solve, puzzles, limit) == 10_000
 
 
 # ------------------------------------------------------------------------- generated

@@ -16,9 +16,13 @@ when a block was edited by hand (or a marker lost its stamp). Usage::
     python3 -m benchmarks.report arrange-enumerate --render   # from the saved results
 
 Each run is one ``pytest --benchmark-only --benchmark-json`` process over the table's
-benchmarks. For each run the ratio of a row is the peer's median over ours; the table shows the
-median of those ratios over the runs and their range (min-max), and the medians of the times.
-A target is reported "met" only when the median ratio of this report reaches it.
+benchmarks, timed in CPU seconds (``benchmarks.cputime``: the benchmark process's own CPU time
+for in-process rows, the child processes' user + system time for whole-process rows), never
+wall clock: on a shared machine wall clock moves with the load, and a verdict that flips with
+the load is a bug of the report. For each run the ratio of a row is the peer's median over ours;
+the table shows the median of those ratios over the runs and their range (min-max), the medians
+of the times and the load average before and after; the same lines are printed. A target is
+"met in every run" only when every run's ratio reaches it.
 
 Figures this script does not write (one-off runs, profiles, load tests) stand under
 ``<!-- measured: COMMAND | DATE | load X -->`` (or ``<!-- limits: WHAT -->`` for settings and
@@ -47,6 +51,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 #: the per-run medians of the latest report of each table (``--render`` re-writes from them)
 RESULTS = ROOT / "benchmarks" / "results"
+#: the clock of in-process benchmarks (whole-process ones name theirs in their marker)
+TIMER = "benchmarks.cputime.process_cpu"
 
 
 @dataclass(frozen=True)
@@ -54,7 +60,8 @@ class Row:
     """One line of a table: ``ours`` against ``peer`` (benchmark names), or ``ours`` alone.
 
     ``target`` is a ratio (peer / ours) to reach, ``limit`` a median time in seconds to stay
-    under (for rows without a peer).
+    under (for rows without a peer), ``rate`` the work of one round of ``ours`` (a count and
+    its unit, e.g. ``(200, "iterations")``) to show per CPU second.
     """
 
     job: str
@@ -62,6 +69,7 @@ class Row:
     peer: str | None = None
     target: float | None = None
     limit: float | None = None
+    rate: tuple[int, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -84,6 +92,7 @@ A = "benchmarks/bench_arrange.py"
 N = "benchmarks/bench_numbridge.py"
 D = "benchmarks/bench_dominions.py"
 M = "benchmarks/bench_dominimum.py"
+P = "benchmarks/bench_mcts.py"
 
 TABLES: dict[str, Table] = {t.name: t for t in (
     Table("arrange-enumerate", "arrangements.md", A, (
@@ -102,16 +111,33 @@ TABLES: dict[str, Table] = {t.name: t for t in (
             "test_count_torus_xcover"),
         Row("count 4x4 --border free (2765440): xcover / kernel", "test_count_free_kernel",
             "test_count_free_xcover"),
-        Row("count 4x4 --border free: 1 job / `--jobs 2`", "test_count_free_kernel_2_jobs",
-            "test_count_free_kernel"),
+        Row("count 4x4 --border free, CPU of every process: 1 job / `--jobs 2` (the parent "
+            "and its 2 workers; a wall-clock speed-up does not show in CPU time)",
+            "test_count_free_kernel_2_jobs", "test_count_free_kernel"),
     ), skipped=("test_count_torus_cpsat (CP-SAT counting the torus took about 176 s a run)",)),
-    Table("arrange-counting", "counting.md", A, (
-        Row("whole process, count the 652: xcover process / `solver arrange count` process",
+    Table("whole-process", "counting.md", A, (
+        Row("`python3 -c pass` (the floor of any process on the machine)",
+            "test_startup_python_pass"),
+        Row("`solver sets list`", "test_startup_solver_small[sets list]", limit=0.05),
+        Row("`solver --help`", "test_startup_solver_small[--help]", limit=0.05),
+        Row("`solver arrange count compact --region 4x4 -q`", "test_startup_solver_count_4x4",
+            limit=0.06),
+        Row("count the 652: xcover process / `solver arrange count` process",
             "test_startup_solver_count_4x4", "test_startup_xcover_count_4x4", target=1.0),
-        Row("whole process, count the 652: SSXCC process / `solver arrange count` process",
+        Row("count the 652: SSXCC process / `solver arrange count` process",
             "test_startup_solver_count_4x4", "test_startup_knuth_count_4x4[ssxcc]"),
-        Row("whole `solver arrange count compact --region 4x4` process",
-            "test_startup_solver_count_4x4", limit=0.3),
+        Row("`solver arrange count compact --set hexagon --region rhombus:8x8 --fixed "
+            "free32.json -q` (99)", "test_startup_solver_count_free32", limit=0.15),
+        Row("completion, 32 free: SSXCC process / `solver arrange count` process",
+            "test_startup_solver_count_free32", "test_order_completion_32_knuth[ssxcc]",
+            target=1 / 40),
+        Row("`solver arrange find compact --set hexagon --region rhombus:8x8 --json`",
+            "test_startup_solver_find_rhombus", limit=0.15),
+        Row("find rhombus:8x8: SSXCC process (`t1`, first solution) / `solver arrange find` "
+            "process", "test_startup_solver_find_rhombus", "test_startup_knuth_find_rhombus",
+            target=1 / 40),
+    )),
+    Table("arrange-counting", "counting.md", A, (
         Row("count torus:4x4 (203,520): SSXCC / frontier", "test_frontier_torus",
             "test_count_torus_knuth[ssxcc]"),
         Row("count torus:4x4: DLX2 / frontier", "test_frontier_torus",
@@ -146,6 +172,14 @@ TABLES: dict[str, Table] = {t.name: t for t in (
             "test_single_group_kernel_numba", "test_single_group_plain_python_growth"),
     ), skipped=("test_single_group_cpsat_bounded_hexagon_6 (a 120 s time limit a run)",)),
     Table("numbridge", "numbridge.md", N, (
+        Row("hard-20, first solution: tdoku / ours (`search_givens`; within 4x: >= 0.25x)",
+            "test_tdoku_hard_ours[1]", "test_tdoku_hard_tdoku[1]", target=0.25),
+        Row("hard-20, uniqueness: tdoku / ours (within 5x: >= 0.2x)",
+            "test_tdoku_hard_ours[2]", "test_tdoku_hard_tdoku[2]", target=0.2),
+        Row("10,000 generated regular fields (22-34 givens), first solution: tdoku / ours",
+            "test_tdoku_generated_ours[1]", "test_tdoku_generated_tdoku[1]", target=0.25),
+        Row("10,000 generated regular fields, uniqueness: tdoku / ours",
+            "test_tdoku_generated_ours[2]", "test_tdoku_generated_tdoku[2]", target=0.2),
         Row("hard-20, uniqueness (cap 2): CP-SAT Boolean / bitmask", "test_hard_bitmask_unique",
             "test_hard_cpsat_unique", target=5.0),
         Row("hard-20: CP-SAT integer first solution / bitmask uniqueness",
@@ -193,6 +227,10 @@ TABLES: dict[str, Table] = {t.name: t for t in (
         Row("one 3-player game: lookahead + 2 greedy / 3 random", "test_tournament_game[random]",
             "test_tournament_game[lookahead+2 greedy]"),
     )),
+    Table("mcts", "players.md", P, tuple(
+        Row(f"{game}: 200 MCTS iterations from the profile's position",
+            f"test_mcts_iterations[{game}]", rate=(200, "iterations"))
+        for game in ("dominions", "numbridge", "dominimum", "dominomega"))),
 )}
 
 
@@ -203,7 +241,8 @@ def run_once(table: Table, out: Path) -> dict[str, float]:
     """One pytest-benchmark process over the table's benchmarks: name -> median seconds."""
     ids = [f"{table.bench}::{name}" for name in table.tests()]
     cmd = [sys.executable, "-m", "pytest", *ids, "--benchmark-only", "-q", "-m", "",
-           "-p", "no:cacheprovider", f"--benchmark-json={out}", *table.options]
+           "-p", "no:cacheprovider", f"--benchmark-json={out}", f"--benchmark-timer={TIMER}",
+           *table.options]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     if proc.returncode != 0:
@@ -256,13 +295,15 @@ def render(table: Table, runs: list[dict[str, float]], loads: list[tuple[float, 
     runs_text = f"{len(runs)} run{'s' if len(runs) > 1 else ''}"
     header = (
         f"Produced by `python3 -m benchmarks.report {table.name} --runs {len(runs)}` on {date}: "
-        f"{runs_text} of `{table.bench}`, each time the median of one run; the table shows the "
-        "median over the runs and, for ratios, their range (min-max over the runs). Machine: "
-        f"{os.cpu_count()} CPUs, {platform.python_implementation()} {platform.python_version()}"
-        f", load average (1/5/15 min) {' / '.join(f'{x:.1f}' for x in loads[0])} before and "
+        f"{runs_text} of `{table.bench}`, each time the median of one run in CPU seconds (user "
+        "+ system: of the benchmark process for in-process rows, of the child processes for "
+        "whole-process rows); the table shows the median over the runs and, for ratios, their "
+        f"range (min-max over the runs). Machine: {os.cpu_count()} CPUs, "
+        f"{platform.python_implementation()} {platform.python_version()}, load average "
+        f"(1/5/15 min) {' / '.join(f'{x:.1f}' for x in loads[0])} before and "
         f"{' / '.join(f'{x:.1f}' for x in loads[-1])} after; the machine is shared with other "
-        "jobs, so read the ratios, not the times. A target is met only when every run meets "
-        "it.")
+        "jobs, which slows both sides of a ratio alike. A target is met only when every run "
+        "meets it.")
     lines = [textwrap.fill(header, 96), "",
              "| job | ours | peer | ratio peer/ours | target |", "|---|---|---|---|---|"]
     for row in table.rows:
@@ -276,7 +317,12 @@ def render(table: Table, runs: list[dict[str, float]], loads: list[tuple[float, 
             if row.limit is not None:
                 target = f"< {fmt_time(row.limit)}: " + verdict(max(ours) < row.limit,
                                                                min(ours) >= row.limit)
-            lines.append(f"| {row.job} | {fmt_times(ours)} | | | {target} |")
+            shown = fmt_times(ours)
+            if row.rate is not None:
+                work, unit = row.rate
+                shown += (f"; {work / statistics.median(ours):,.0f} {unit} per CPU second "
+                          f"({work / max(ours):,.0f}-{work / min(ours):,.0f})")
+            lines.append(f"| {row.job} | {shown} | | | {target} |")
             continue
         peer = [r[row.peer] for r in runs]
         ratios = [p / o for p, o in zip(peer, ours, strict=True)]
@@ -382,6 +428,7 @@ def main(argv: list[str] | None = None) -> None:
             RESULTS.mkdir(exist_ok=True)
             saved.write_text(json.dumps(data, indent=1) + "\n")
         body = render(table, data["runs"], [tuple(x) for x in data["loads"]], data["date"])
+        print(body + "\n")
         write_block(DOCS / table.doc, name, body)
         print(f"{name}: wrote docs/{table.doc} (results: {saved.relative_to(ROOT)})",
               file=sys.stderr)

@@ -1,8 +1,9 @@
 """Load benchmark of ``solver serve`` (a script, not a test): many games at once on one server.
 
 Starts a real ``solver serve`` (SQLite in a temporary directory), creates ``--games`` Dominions
-games, half of them against the engine (``greedy``, ``--move-time`` per move, thinking in the
-server's worker processes), and drives every human seat from websocket clients in this
+games, half of them against the engine (``--player``, default ``mcts``, with ``--move-time``
+WALL-CLOCK seconds per move, thinking in the server's worker processes), and drives every
+human seat from websocket clients in this
 process: each client keeps its own replica of the position (from the broadcasts) to pick a
 random legal move, sends it, and times the way from the moment it sent the move to the moment
 the broadcast of that move reached it. At the end every game's stored move list is compared
@@ -11,9 +12,12 @@ with what the clients saw: no move lost, none applied twice.
     python3 benchmarks/server_load.py --games 50 --moves 20 --seed 1 [--out result.json]
 
 Prints the 50th/95th/99th percentiles of the human moves' times from sending the move to the
-``moved`` notice of its broadcast and to the drawn ``state`` message. People think: each client
-waits ``--think`` seconds on average (0.5x-1.5x, seeded) before it moves; ``--think 0`` sends
-every move at once (a saturation test).
+``moved`` notice of its broadcast and to the drawn ``state`` message, the engines' reply times
+(from the ``moved`` notice of the person's move to that of the engine's answer) with their
+ratio to ``--move-time``, and the load average sampled every 5 s of the run. People think:
+each client waits ``--think`` seconds on average (0.5x-1.5x, seeded) before it moves;
+``--think 0`` sends every move at once (a saturation test). The games start ``--settle``
+seconds after the server answers (its worker processes load the engines meanwhile).
 """
 
 from __future__ import annotations
@@ -173,6 +177,10 @@ async def play_game(url: str, game: dict[str, Any], engine: bool, moves: int, rn
             await me.wait(lambda m, p=ply: m["ply"] > p)
             latencies["moved"].append(t_moved - t0)
             latencies["state"].append(time.perf_counter() - t0)
+            if engine:  # the engine's answer: from my move's notice to the answer's
+                st = await me.wait(lambda m, p=ply: m["status"] != "live" or m["ply"] > p + 1)
+                if st["status"] == "live" or ply + 2 in me.moved:
+                    latencies["engine"].append(await me.wait_moved(ply + 2) - t_moved)
             log.append(f"{'WB'[me.seat]}[{'' if text == 'pass' else text}]")
 
     await asyncio.gather(*(drive(s) for s in seats))
@@ -184,22 +192,33 @@ async def play_game(url: str, game: dict[str, Any], engine: bool, moves: int, rn
         r.cancel()
 
 
+async def sample_load(loads: list[float]) -> None:
+    """The 1-minute load average every 5 s, until cancelled."""
+    while True:
+        loads.append(os.getloadavg()[0])
+        await asyncio.sleep(5)
+
+
 async def run(url: str, games: int, moves: int, move_time: float, seed: int, think: float,
-              pid: int) -> dict[str, Any]:
+              pid: int, player: str = "mcts") -> dict[str, Any]:
     rng = random.Random(seed)
     cpu0 = cpu_seconds(pid)  # after the start-up (imports, first pages)
     made = []
     for k in range(games):
         engine = k % 2 == 1
-        seats = [{"name": f"h{k}"}, {"kind": "engine", "player": "greedy",
+        seats = [{"name": f"h{k}"}, {"kind": "engine", "player": player,
                                      "move_time": move_time} if engine else {"name": f"g{k}"}]
-        made.append((post(url, "/api/games", {"game": "dominions", "seats": seats}), engine))
-    latencies: dict[str, list[float]] = {"moved": [], "state": []}
+        made.append((post(url, "/api/games", {"game": "dominions", "seats": seats,
+                                              "clock": {"move": 0, "game": 0}}), engine))
+    latencies: dict[str, list[float]] = {"moved": [], "state": [], "engine": []}
     sent: dict[str, list[str]] = {}
+    loads: list[float] = []
+    sampler = asyncio.create_task(sample_load(loads))
     t0 = time.perf_counter()
     await asyncio.gather(*(play_game(url, g, e, moves, random.Random(rng.random()), latencies,
                                      sent, think) for g, e in made))
     wall = time.perf_counter() - t0
+    sampler.cancel()
     cpu1 = cpu_seconds(pid)
     cpu = {k: round(cpu1[k] - cpu0[k], 1) for k in cpu1}
     lost = twice = 0
@@ -221,10 +240,17 @@ async def run(url: str, games: int, moves: int, move_time: float, seed: int, thi
         return {"p50_ms": round(1000 * qs[49], 1), "p95_ms": round(1000 * qs[94], 1),
                 "p99_ms": round(1000 * qs[98], 1), "max_ms": round(1000 * max(xs), 1)}
 
+    engine_s = latencies["engine"] or [0.0]
     return {"games": games, "engine_games": games // 2, "think_seconds": think,
+            "engine_player": player, "engine_move_time": move_time,
             "human_moves": len(latencies["state"]), "engine_moves": engine_moves,
             "wall_seconds": round(wall, 1),
             "to_moved_notice": pct(latencies["moved"]), "to_drawn_state": pct(latencies["state"]),
+            "engine_reply": {**pct(engine_s), "replies": len(latencies["engine"]),
+                             "p95_over_setting": round(
+                                 statistics.quantiles(engine_s, n=100, method="inclusive")[94]
+                                 / move_time, 2) if len(engine_s) > 1 else None},
+            "load_average_during_run": {"min": round(min(loads), 2), "max": round(max(loads), 2)},
             "lost_or_mismatched": lost, "applied_twice": twice,
             "cpu_seconds": cpu,
             "server_process_cpu_ms_per_action": round(
@@ -236,17 +262,22 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--moves", type=int, default=20, help="human moves per game")
-    ap.add_argument("--move-time", type=float, default=0.3, help="engine seconds per move")
+    ap.add_argument("--move-time", type=float, default=1.0,
+                    help="engine wall-clock seconds per move")
+    ap.add_argument("--player", default="mcts", help="engine player of the engine games")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--think", type=float, default=2.0,
                     help="mean seconds a person thinks before a move (0: send at once)")
+    ap.add_argument("--settle", type=float, default=15.0,
+                    help="seconds to wait after the start (the workers warm up)")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         proc, url = start_server(Path(tmp) / "games.sqlite3")
+        time.sleep(args.settle)
         try:
             result = asyncio.run(run(url, args.games, args.moves, args.move_time, args.seed,
-                                     args.think, proc.pid))
+                                     args.think, proc.pid, args.player))
         finally:
             proc.send_signal(signal.SIGINT)
             proc.wait(timeout=30)

@@ -33,6 +33,44 @@ class InvalidArrangementError(InvalidInputError):
     """An arrangement that breaks a rule of its kind; the message names the first fault."""
 
 
+#: What a ``Fault`` is about (its ``kind``).
+FAULT_KINDS = (
+    "kind",          # the arrangement's kind is unknown
+    "unknown-piece", # a number the set does not have
+    "orientation",   # a triangle piece on a cell pointing the other way
+    "duplicate",     # a piece placed twice
+    "missing",       # pieces not placed
+    "extra",         # a piece that is not one of the pieces to place
+    "fixed",         # a fixed piece missing from its cell
+    "outside",       # a cell outside the region
+    "region",        # the kind needs a region (board)
+    "grid",          # StarMaps on a grid they are not defined on
+    "empty",         # an empty cell of a compact region
+    "border",        # a beam pointing out of the region (blank border)
+    "mismatch",      # a beam against a blank side
+    "open-beam",     # a transcendental beam meeting an empty cell
+    "blank-contact", # two transcendental blank sides touching
+    "groups",        # more than one group where one is asked for
+    "sight",         # a StarMap line of sight that meets the wrong thing
+    "adjacent",      # two StarMap pieces side by side where that is forbidden
+)
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One broken rule: its ``kind`` (``FAULT_KINDS``), the sentence that says it (also
+    ``str(fault)``), and the ``cells`` and ``pieces`` it concerns (the cell it is about
+    first)."""
+
+    kind: str
+    message: str
+    cells: tuple[Cell, ...] = ()
+    pieces: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        return self.message
+
+
 @dataclass(frozen=True)
 class Arrangement:
     """A set, a kind, an optional region and the placements ``cell -> piece number``.
@@ -162,11 +200,12 @@ def _facing(arr: Arrangement, cell: Cell, direction: int) -> int:
     raise AssertionError("no facing side")  # pragma: no cover
 
 
-def faults(arr: Arrangement, fixed: Mapping[Cell, int] | None = None) -> Iterator[str]:
-    """Every rule the arrangement breaks, one readable sentence each, in a fixed order."""
+def faults(arr: Arrangement, fixed: Mapping[Cell, int] | None = None) -> Iterator[Fault]:
+    """Every rule the arrangement breaks, one ``Fault`` each (a readable sentence with the
+    cells and pieces it names), in a fixed order."""
     ps = arr.piece_set
     if arr.kind not in KINDS:
-        yield f"unknown kind {arr.kind!r}"
+        yield Fault("kind", f"unknown kind {arr.kind!r}")
         return
     known = {p.number: p for p in ps.pieces}
     required = arr.required_pieces()
@@ -175,33 +214,39 @@ def faults(arr: Arrangement, fixed: Mapping[Cell, int] | None = None) -> Iterato
     seen: dict[int, Cell] = {}
     for cell, number in sorted(arr.placements.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         if number not in known:
-            yield f"cell {list(cell)}: set {ps.name!r} has no piece {number}"
+            yield Fault("unknown-piece", f"cell {list(cell)}: set {ps.name!r} has no piece "
+                        f"{number}", (cell,), (number,))
             return
         piece = known[number]
         if piece.orientation is not None and grid.orientation(cell) != piece.orientation:
-            yield (
-                f"cell {list(cell)}: piece {number} points {piece.orientation} but the cell "
-                f"points {grid.orientation(cell)}"
-            )
+            yield Fault("orientation",
+                        f"cell {list(cell)}: piece {number} points {piece.orientation} but the "
+                        f"cell points {grid.orientation(cell)}", (cell,), (number,))
         if number in seen:
-            yield f"piece {number} is placed twice, at {list(seen[number])} and {list(cell)}"
+            yield Fault("duplicate", f"piece {number} is placed twice, at "
+                        f"{list(seen[number])} and {list(cell)}", (seen[number], cell),
+                        (number,))
         seen[number] = cell
     missing = [n for n in required if n not in seen]
     if missing:
-        yield f"{len(missing)} piece(s) not placed, first {missing[0]}"
+        yield Fault("missing", f"{len(missing)} piece(s) not placed, first {missing[0]}",
+                    pieces=tuple(missing))
     extra = [n for n in seen if n not in set(required)]
     if extra:
-        yield f"piece {extra[0]} is not one of the pieces to place"
+        yield Fault("extra", f"piece {extra[0]} is not one of the pieces to place",
+                    (seen[extra[0]],), (extra[0],))
     # 2. fixed pieces
     for cell, number in (fixed or {}).items():
         if arr.placements.get(cell) != number:
-            yield f"cell {list(cell)}: piece {number} was fixed there"
+            yield Fault("fixed", f"cell {list(cell)}: piece {number} was fixed there",
+                        (cell,), (number,))
     # 3. region membership
     region = arr.region
     if region is not None:
         for cell in arr.placements:
             if cell not in region.cells:
-                yield f"cell {list(cell)} lies outside the region {region.name!r}"
+                yield Fault("outside", f"cell {list(cell)} lies outside the region "
+                            f"{region.name!r}", (cell,), (arr.placements[cell],))
                 return
     if arr.kind == "compact":
         yield from _compact_faults(arr, known)
@@ -215,14 +260,14 @@ def _beam(known: Mapping[int, object], number: int, direction: int) -> bool:
     return bool(known[number].beams & direction)  # type: ignore[attr-defined]
 
 
-def _compact_faults(arr: Arrangement, known: Mapping[int, object]) -> Iterator[str]:
+def _compact_faults(arr: Arrangement, known: Mapping[int, object]) -> Iterator[Fault]:
     region = arr.region
     if region is None:
-        yield "a compact arrangement needs a region"
+        yield Fault("region", "a compact arrangement needs a region")
         return
     empty = [c for c in region.ordered_cells if c not in arr.placements]
     if empty:
-        yield f"cell {list(empty[0])} of the region is empty"
+        yield Fault("empty", f"cell {list(empty[0])} of the region is empty", tuple(empty))
     grid = arr.piece_set.grid
     for cell in sorted(arr.placements, key=lambda c: (c[1], c[0])):
         number = arr.placements[cell]
@@ -231,25 +276,22 @@ def _compact_faults(arr: Arrangement, known: Mapping[int, object]) -> Iterator[s
             mine = _beam(known, number, d)
             if other not in region.cells:
                 if mine and region.border == "blank":
-                    yield (
-                        f"cell {list(cell)}: piece {number} has a beam "
-                        f"({grid.direction_name(cell, d)})"
-                        " pointing out of the region"
-                    )
+                    yield Fault("border", f"cell {list(cell)}: piece {number} has a beam "
+                                f"({grid.direction_name(cell, d)}) pointing out of the region",
+                                (cell,), (number,))
                 continue
             if other not in arr.placements:
                 continue
             theirs = _beam(known, arr.placements[other], _facing(arr, cell, d))
             if mine and not theirs:  # each faulty edge is named once, from its beam side
-                yield (
-                    f"cell {list(cell)}: piece {number} does not match piece "
-                    f"{arr.placements[other]} at {list(other)} "
-                    f"(side {grid.direction_name(cell, d)}:"
-                    " beam against blank)"
-                )
+                yield Fault("mismatch",
+                            f"cell {list(cell)}: piece {number} does not match piece "
+                            f"{arr.placements[other]} at {list(other)} "
+                            f"(side {grid.direction_name(cell, d)}: beam against blank)",
+                            (cell, other), (number, arr.placements[other]))
 
 
-def _transcendental_faults(arr: Arrangement, known: Mapping[int, object]) -> Iterator[str]:
+def _transcendental_faults(arr: Arrangement, known: Mapping[int, object]) -> Iterator[Fault]:
     grid = arr.piece_set.grid
     for cell in sorted(arr.placements, key=lambda c: (c[1], c[0])):
         number = arr.placements[cell]
@@ -259,23 +301,24 @@ def _transcendental_faults(arr: Arrangement, known: Mapping[int, object]) -> Ite
             mine = _beam(known, number, d)
             if other not in arr.placements:
                 if mine:
-                    yield f"cell {list(cell)}: beam {name} of piece {number} meets an empty cell"
+                    yield Fault("open-beam", f"cell {list(cell)}: beam {name} of piece {number} "
+                                "meets an empty cell", (cell,), (number,))
                 continue
+            pair = ((cell, other), (number, arr.placements[other]))
             theirs = _beam(known, arr.placements[other], _facing(arr, cell, d))
             if mine and not theirs:
-                yield (
-                    f"cell {list(cell)}: beam {name} of piece {number} meets a blank side of "
-                    f"piece {arr.placements[other]} at {list(other)}"
-                )
+                yield Fault("mismatch",
+                            f"cell {list(cell)}: beam {name} of piece {number} meets a blank "
+                            f"side of piece {arr.placements[other]} at {list(other)}", *pair)
             if not mine and not theirs:
-                yield (
-                    f"cell {list(cell)}: blank side {name} of piece {number} touches the blank "
-                    f"side of piece {arr.placements[other]} at {list(other)}"
-                )
+                yield Fault("blank-contact",
+                            f"cell {list(cell)}: blank side {name} of piece {number} touches "
+                            f"the blank side of piece {arr.placements[other]} at {list(other)}",
+                            *pair)
     if arr.single_group:
         groups = _beam_groups(arr, known)
         if len(groups) > 1:
-            yield f"the non-blank pieces form {len(groups)} groups, not one"
+            yield Fault("groups", f"the non-blank pieces form {len(groups)} groups, not one")
 
 
 def _beam_groups(arr: Arrangement, known: Mapping[int, object]) -> list[set[Cell]]:
@@ -299,14 +342,14 @@ def _beam_groups(arr: Arrangement, known: Mapping[int, object]) -> list[set[Cell
     return groups
 
 
-def _starmap_faults(arr: Arrangement, known: Mapping[int, object]) -> Iterator[str]:
+def _starmap_faults(arr: Arrangement, known: Mapping[int, object]) -> Iterator[Fault]:
     region = arr.region
     grid = arr.piece_set.grid
     if region is None:
-        yield "a StarMap needs a board"
+        yield Fault("region", "a StarMap needs a board")
         return
     if grid.oriented:
-        yield "StarMaps are defined on square and hexagon grids only"
+        yield Fault("grid", "StarMaps are defined on square and hexagon grids only")
         return
     for cell in sorted(arr.placements, key=lambda c: (c[1], c[0])):
         number = arr.placements[cell]
@@ -324,21 +367,17 @@ def _starmap_faults(arr: Arrangement, known: Mapping[int, object]) -> Iterator[s
             mine = _beam(known, number, d)
             name = grid.direction_name(cell, d)
             if mine and met is None:
-                yield (
-                    f"cell {list(cell)}: looking {name} along a beam of piece {number} "
-                    "meets nothing"
-                )
+                yield Fault("sight", f"cell {list(cell)}: looking {name} along a beam of piece "
+                            f"{number} meets nothing", (cell,), (number,))
             if not mine and met is not None:
-                yield (
-                    f"cell {list(cell)}: looking {name} along a blank side of piece {number} "
-                    f"meets piece {arr.placements[met]} at {list(met)}"
-                )
+                yield Fault("sight", f"cell {list(cell)}: looking {name} along a blank side of "
+                            f"piece {number} meets piece {arr.placements[met]} at {list(met)}",
+                            (cell, met), (number, arr.placements[met]))
             adjacent = met is not None and (met[0] - cell[0], met[1] - cell[1]) == (dq, dr)
             if arr.no_adjacent and met is not None and adjacent:
-                yield (
-                    f"cell {list(cell)}: piece {number} is adjacent to piece "
-                    f"{arr.placements[met]}"
-                )
+                yield Fault("adjacent", f"cell {list(cell)}: piece {number} is adjacent to "
+                            f"piece {arr.placements[met]}", (cell, met),
+                            (number, arr.placements[met]))
 
 
 def verify(arr: Arrangement, fixed: Mapping[Cell, int] | None = None) -> None:
@@ -348,7 +387,7 @@ def verify(arr: Arrangement, fixed: Mapping[Cell, int] | None = None) -> None:
     O(cells x directions x board width) for StarMaps.
     """
     for fault in faults(arr, fixed):
-        raise InvalidArrangementError(fault)
+        raise InvalidArrangementError(fault.message)
 
 
 def is_valid(arr: Arrangement, fixed: Mapping[Cell, int] | None = None) -> bool:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from puzzles.errors import IllegalMoveError, ParseError
+from puzzles.errors import IllegalMoveError, ParseError, quoted
 
 SIZE = 4
 CELLS = SIZE * SIZE
@@ -58,7 +58,7 @@ def parse_position(text: str, where: str = "position") -> Position:
             cells.append(HOLE)
             continue
         if tok not in _PIECES:
-            raise ParseError(f"cell {i + 1}: {tok!r} is not a piece 1-15 or a hole",
+            raise ParseError(f"cell {i + 1}: {quoted(tok)} is not a piece 1-15 or a hole",
                              where=at(offset))
         cells.append(int(tok))
     seen: dict[int, int] = {}

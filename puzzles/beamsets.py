@@ -173,6 +173,14 @@ class PieceSet:
 SET_NAMES = tuple(SET_GRIDS)
 
 
+def piece_count(name: str) -> int:
+    """How many pieces set ``name`` holds (without making them: ``hexagon2`` has 4096)."""
+    if name not in SET_GRIDS:
+        return len(piece_set(name).pieces)  # the unknown-name error
+    g = grid(SET_GRIDS[name])
+    return (2 if g.oriented else 1) << g.side_count
+
+
 @cache
 def piece_set(name: str) -> PieceSet:
     """The piece set called ``name`` (``hexagon``, ``square``, ``triangle``, ``square2``,

@@ -72,7 +72,16 @@ def read_bytes(source: Path | str, what: str = "file") -> bytes:
         larger than ``MAX_BYTES``.
     """
     if str(source) == "-":
-        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            raise InvalidInputError(f"cannot read {what}: standard input is closed",
+                                    where="<stdin>")
+        try:
+            data = stream.read(MAX_BYTES + 1)
+        except (OSError, ValueError) as exc:
+            reason = _reason(exc) if isinstance(exc, OSError) else "it is closed"
+            raise InvalidInputError(f"cannot read {what} from standard input: {reason}",
+                                    where="<stdin>") from None
         if len(data) > MAX_BYTES:
             raise InvalidInputError(f"{what} is larger than {MAX_BYTES} bytes", where="<stdin>")
         return data
@@ -223,21 +232,26 @@ def pointer(loc: tuple[int | str, ...]) -> str:
 
 
 def validate(data: Any, model: type[M], where: str) -> M:
-    """Check ``data`` against a model of :mod:`puzzles.schemas` and return the model instance.
+    """Check ``data`` against a model of :mod:`puzzles.schemas` and return the document.
+
+    A valid document is checked without pydantic (see :mod:`puzzles.schemas`); the model's
+    error of an invalid one is reported.
 
     Raises
     ------
     ParseError
         ``where: at /pointer: what was expected`` for the first fault.
     """
-    from pydantic import ValidationError
-
     try:
         return model.model_validate(data, strict=True)  # type: ignore[attr-defined]
-    except ValidationError as exc:
-        raise ParseError(_first_error(exc), where=where) from None
     except RecursionError:  # pragma: no cover - load_json bounds the depth
         raise ParseError("document nested too deeply", where=where) from None
+    except Exception as exc:
+        from pydantic import ValidationError  # loaded: only the pydantic model raises it
+
+        if isinstance(exc, ValidationError):
+            raise ParseError(_first_error(exc), where=where) from None
+        raise
 
 
 def _first_error(exc: Any) -> str:

@@ -70,3 +70,17 @@ class EngineFaultError(PuzzleError):
     program, never a result and never the user's fault (exit code 70, EX_SOFTWARE)."""
 
     exit_code = 70
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """``repr(text)``, cut to ``limit`` characters with an ellipsis (an error line stays one
+    short line whatever the input held).
+
+    >>> quoted("W[P63i9]")
+    "'W[P63i9]'"
+    >>> quoted("x" * 100, 5)
+    "'xxxxx'… (100 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text)} characters)"

@@ -1,171 +1,97 @@
-"""Typed models of every JSON document the project reads; the JSON Schemas are made from them.
+"""The models of every JSON document the project reads, each checked without pydantic first.
 
-Readers validate a parsed document with :func:`puzzles.documents.validate` (strict: no bool for
-an int, no string for a number) before any rule is checked, so a document of the wrong shape
-is refused with a JSON pointer and what was expected. ``docs/schemas/*.schema.json`` are
-written by :func:`write_schemas` (``python3 -m puzzles.schemas docs/schemas``); a test keeps
-them in step with these models. Keys the models do not name are allowed (documents carry
-extra facts such as ``directions`` or ``given_count``).
+The models are pydantic classes (:mod:`puzzles.schema_models`, where their bounds and the JSON
+Schemas of ``docs/schemas/`` come from), and importing pydantic costs a command line more CPU
+than checking a small document takes. So this module hands out each model (``FixedDoc``,
+``RegionDoc``, ...) as a :class:`Model`: its ``model_validate`` checks the document
+against the model's JSON Schema with the plain check of :mod:`puzzles.schema_check` and returns
+the same document the model would build; a document that check does not accept goes to the
+pydantic model, which refuses it with its message (or accepts it). Everything else of a model
+(``model_json_schema``, ...) and of :mod:`puzzles.schema_models` (``SCHEMAS``,
+``schema_text``, ``write_schemas``) is passed through, importing pydantic then.
 
-Bounds (project rule): coordinates within +-10^6, at most 40,000 cells in a region
-(200 x 200), wrap periods 0-200 (0: that direction does not wrap).
+``python3 -m puzzles.schemas docs/schemas`` writes the JSON Schemas and the check's table
+(``puzzles/schema_table.json``, read here).
+
+>>> from puzzles.documents import validate
+>>> from puzzles.schemas import RegionDoc
+>>> doc = validate({"cells": [[0, 0], [1, 0]]}, RegionDoc, "region.json")
+>>> doc.cells, doc.wrap
+([[0, 0], [1, 0]], None)
 """
 
 from __future__ import annotations
 
 import json
-import sys
+from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel
+from puzzles.schema_check import check
 
-Coordinate = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
-Cell = Annotated[list[Coordinate], Field(min_length=2, max_length=2,
-                                         description="a cell [q, r]")]
-Period = Annotated[int, Field(ge=0, le=200)]
-Wrap = Annotated[list[Period], Field(min_length=2, max_length=2,
-                                     description="wrap periods [W, H]: a torus; 0 for a "
-                                                 "direction that does not wrap (a cylinder)")]
-PieceNumber = Annotated[int, Field(ge=0, le=1_000_000)]
-Half = Annotated[int, Field(ge=0, le=7)]
-TileValues = Annotated[list[Half], Field(min_length=2, max_length=2,
-                                         description="a domino tile [a, b], values 0-7")]
-MAX_CELLS = 40_000
-
-
-class _Doc(BaseModel):
-    model_config = ConfigDict(extra="allow", strict=True)
+if TYPE_CHECKING:  # the names as the type checker sees them: the pydantic models
+    from puzzles.schema_models import (
+        SCHEMAS,
+        ArrangementDoc,
+        DominimumRecordDoc,
+        FieldDoc,
+        FixedDoc,
+        FixedListDoc,
+        LayoutDoc,
+        RegionDoc,
+        schema_text,
+        write_schemas,
+    )
 
 
-class PlacementDoc(_Doc):
-    """One piece on one cell: ``{"cell": [q, r], "piece": n}``."""
+class Model:
+    """A document model: the plain check first, the pydantic model for everything else."""
 
-    cell: Cell
-    piece: PieceNumber
+    def __init__(self, name: str, schema: dict[str, Any]) -> None:
+        self.__name__ = name
+        self._schema = schema
 
+    @property
+    def model(self) -> Any:
+        """The pydantic model (imports pydantic)."""
+        from puzzles import schema_models
 
-class ArrangementDoc(_Doc):
-    """An arrangement (``solver arrange find --json``)."""
+        return getattr(schema_models, self.__name__)
 
-    set: str
-    kind: Literal["compact", "transcendental", "starmap"]
-    placements: Annotated[list[PlacementDoc], Field(max_length=MAX_CELLS)]
-    region: str | None = None
-    border: Literal["blank", "free"] | None = None
-    wrap: Wrap | None = None
-    region_cells: Annotated[list[Cell], Field(max_length=MAX_CELLS)] | None = None
-    single_group: bool = False
-    no_adjacent: bool = False
-    pieces: Annotated[list[PieceNumber], Field(max_length=MAX_CELLS)] | None = None
+    def model_validate(self, data: Any, strict: bool = True) -> Any:
+        """The document built from ``data``; the pydantic model's error when not valid."""
+        doc = check(self._schema, data) if strict else None
+        return doc if doc is not None else self.model.model_validate(data, strict=strict)
 
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(self.model, attribute)
 
-class RegionDoc(_Doc):
-    """A region file: ``{"cells": [[q, r], ...], "wrap": [W, H]}`` (wrap optional)."""
-
-    cells: Annotated[list[Cell], Field(min_length=1, max_length=MAX_CELLS)]
-    wrap: Wrap | None = None
+    def __repr__(self) -> str:
+        return f"<model {self.__name__} (puzzles.schemas)>"
 
 
-class FixedListDoc(RootModel[Annotated[list[PlacementDoc], Field(max_length=MAX_CELLS)]]):
-    """Fixed pieces as a plain list of placements."""
+@cache
+def _models() -> dict[str, Model]:
+    """Every model by name, with its JSON Schema from the table."""
+    table = json.loads(Path(__file__).with_name("schema_table.json").read_text(encoding="utf-8"))
+    return {name: Model(name, table["schemas"][doc]) for name, doc in table["models"].items()}
 
 
-class FixedDoc(_Doc):
-    """Fixed pieces: a split subproblem ``{"fixed": [...]}`` or an arrangement document."""
+def __getattr__(name: str) -> Any:
+    if name.startswith("__"):  # the import machinery asks for __path__ and such
+        raise AttributeError(name)
+    if name in _models():
+        return _models()[name]
+    from puzzles import schema_models
 
-    fixed: Annotated[list[PlacementDoc], Field(max_length=MAX_CELLS)] | None = None
-    placements: Annotated[list[PlacementDoc], Field(max_length=MAX_CELLS)] | None = None
-
-
-class TilePlacementDoc(_Doc):
-    """One domino on the table: ``{"tile": [a, b], "cells": [[x1, y1], [x2, y2]]}``."""
-
-    tile: TileValues
-    cells: Annotated[list[Cell], Field(min_length=2, max_length=2)]
+    return getattr(schema_models, name)
 
 
-class LayoutDoc(_Doc):
-    """A Dominimum/Dominomega layout: ``{"tiles": [...]}``."""
-
-    tiles: Annotated[list[TilePlacementDoc], Field(max_length=36)]
-
-
-class MoveDoc(TilePlacementDoc):
-    """One move of a Dominimum record: a tile placement and the seat that made it."""
-
-    player: Annotated[int, Field(ge=0, le=3)]
-
-
-class RulesDoc(BaseModel):
-    """The rule settings of a record."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    within_tile: bool = True
-
-
-class ResultDoc(_Doc):
-    """The stored result of a finished game (checked against the replay)."""
-
-    scores: Annotated[list[Annotated[int, Field(ge=0)]], Field(max_length=4)]
-    ranking: Annotated[list[Annotated[int, Field(ge=0, le=3)]], Field(max_length=4)] | None = None
-    winner: Annotated[int, Field(ge=0, le=3)] | None = None
-
-
-class DominimumRecordDoc(_Doc):
-    """A Dominimum/Dominomega game record (``solver dominimum play --record``)."""
-
-    format: Literal["dominimum-record/1"] = "dominimum-record/1"
-    game: Literal["dominimum", "dominomega"]
-    players: Annotated[int, Field(ge=2, le=4)]
-    seed: int | None = None
-    rules: RulesDoc | None = None
-    missions: Annotated[list[TileValues], Field(max_length=4)] = []
-    strategies: Annotated[list[str], Field(max_length=4)] | None = None
-    moves: Annotated[list[MoveDoc], Field(max_length=36)]
-    result: ResultDoc | None = None
-
-
-class FieldDoc(_Doc):
-    """A Numbridge field: ``{"givens": "81 digits", "blocks": "81 block ids"}``."""
-
-    givens: Annotated[str, Field(min_length=81, max_length=81, pattern=r"^[0-9.]{81}$")]
-    blocks: Annotated[str, Field(min_length=81, max_length=81, pattern=r"^[1-9]{81}$")] | None \
-        = None
-
-
-#: file name (without .schema.json) -> model
-SCHEMAS: dict[str, type[BaseModel]] = {
-    "arrangement": ArrangementDoc,
-    "region": RegionDoc,
-    "fixed": FixedDoc,
-    "fixed-list": FixedListDoc,
-    "dominimum-layout": LayoutDoc,
-    "dominimum-record": DominimumRecordDoc,
-    "numbridge-field": FieldDoc,
-}
-
-
-def schema_text(name: str) -> str:
-    """The JSON Schema of document ``name`` as stable, indented JSON text."""
-    schema: dict[str, Any] = SCHEMAS[name].model_json_schema()
-    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema",
-              "$id": f"{name}.schema.json", **schema}
-    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
-
-
-def write_schemas(folder: Path) -> list[Path]:
-    """Write every schema into ``folder``; returns the paths written."""
-    folder.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for name in SCHEMAS:
-        path = folder / f"{name}.schema.json"
-        path.write_text(schema_text(name), encoding="utf-8")
-        paths.append(path)
-    return paths
+__all__ = ["SCHEMAS", "ArrangementDoc", "DominimumRecordDoc", "FieldDoc", "FixedDoc",
+           "FixedListDoc", "LayoutDoc", "Model", "RegionDoc", "schema_text", "write_schemas"]
 
 
 if __name__ == "__main__":  # pragma: no cover
-    for p in write_schemas(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/schemas")):
-        print(p)
+    from puzzles.schema_models import main
+
+    main()

@@ -10,7 +10,6 @@ from typing import Any
 import drawsvg as draw
 
 from puzzles.grids import grid
-from reports.html import Figure
 from reports.legend import FONT, LegendEntry, draw_legend, legend_height, text_width
 from reports.svg import (
     DEFAULT_STYLE,
@@ -122,8 +121,3 @@ def slide_sequence_svg(start: Sequence[int], slides: Sequence[int], per_row: int
     for e in elements:
         d.append(e)
     return str(d.as_svg())
-
-
-def position_figures(positions: Sequence[tuple[Sequence[int], str]]) -> list[Figure]:
-    """HTML figures of several positions with captions."""
-    return [Figure(position_svg(p), caption) for p, caption in positions]

@@ -8,13 +8,21 @@ outline, eyes, oscillation cells, the last move): the drawing never asks why.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from puzzles.dominions import COLOUR_LETTERS, Position
 from puzzles.grids import grid
 from reports.geometry import centre
 from reports.legend import LegendEntry
-from reports.svg import Note, Overlay, PieceDrawing, Style, board_svg
+from reports.svg import (
+    Note,
+    Overlay,
+    PieceDrawing,
+    Style,
+    board_svg,
+    piece_gallery_svg,
+    stacked_svg,
+)
 
 BLACK_FILL, BLACK_BEAM, BLACK_STROKE = "#262626", "#f2efe6", "#111111"
 WHITE_FILL, WHITE_BEAM, WHITE_STROKE = "#ffffff", "#2b2b2b", "#5a5a5a"
@@ -38,6 +46,7 @@ class Marks:
     labels: dict[int, str] = field(default_factory=dict)
     highlight_label: str = "highlighted cell"  # its legend entry
     labels_label: str = "label"  # the legend entry of ``labels``
+    last_label: str = "last move"  # the legend entry of ``last``
 
 
 def position_svg(pos: Position, marks: Marks | None = None, title: str | None = None,
@@ -71,7 +80,7 @@ def position_svg(pos: Position, marks: Marks | None = None, title: str | None = 
     if marks.last:
         overlays.append(Overlay("fill", frozenset(b.cells[i] for i in marks.last),
                                 colour=LAST_COLOUR, opacity=0.55))
-        legend.append(LegendEntry("fill", LAST_COLOUR, "last move"))
+        legend.append(LegendEntry("fill", LAST_COLOUR, marks.last_label))
     if marks.highlight:
         overlays.append(Overlay("fill", frozenset(b.cells[i] for i in marks.highlight),
                                 colour=HIGHLIGHT_COLOUR, opacity=0.5))
@@ -105,7 +114,8 @@ def position_svg(pos: Position, marks: Marks | None = None, title: str | None = 
                                 labels={b.cells[i]: t for i, t in marks.labels.items()}))
         legend.append(LegendEntry("text", "#d62728", marks.labels_label, "1"))
     names = {b.cells[i]: b.names[i] for i in range(len(b))} if cell_names else None
-    return board_svg(grid("hexagon"), b.cells, pieces, overlays, style=STYLE, title=title,
+    return board_svg(grid("hexagon"), b.cells, pieces, overlays,
+                     style=NUMBERED_STYLE if numbers else STYLE, title=title,
                      caption=caption, legend=legend, notes=coordinate_notes(pos),
                      cell_names=names)
 
@@ -144,3 +154,23 @@ def position_text(pos: Position) -> str:
                          if pos.piece[i] >= 0 else " .  ")
         lines.append(f"{'abcdefghijklmnopqrs'[letter - 1]:>2} " + " " * indent + "".join(cells))
     return "\n".join(line.rstrip() for line in lines)
+
+
+#: Small pieces with full-size numbers: two hands fit under a board on one page.
+HAND_STYLE = Style(cell_size=11.0, beam_width=2.2, margin=6.0)
+#: A numbered board: the numbers larger, for print (``numbers=True``).
+NUMBERED_STYLE = replace(STYLE, label_scale=0.56)
+
+
+def hands_svg(pos: Position) -> str:
+    """Both hands of ``pos``, the player to move first, each piece with its number (a
+    puzzle is solved from the board and the hands)."""
+    parts = []
+    for colour in (pos.to_move, 1 - pos.to_move):
+        hand = pos.hand(colour)
+        who = "White" if colour == 0 else "Black"
+        title = (f"{who}'s hand ({len(hand)} pieces)"
+                 + (", to move" if colour == pos.to_move else ""))
+        parts.append(piece_gallery_svg(grid("hexagon"), [(p, p, None) for p in hand],
+                                       per_row=13, style=HAND_STYLE, title=title))
+    return stacked_svg(parts)

@@ -60,6 +60,22 @@ _ENV = Environment(
 )
 
 
+def inline_code(text: str) -> Markup:
+    """Text with its `backticked` spans as ``<code>`` (the rest escaped).
+
+    >>> str(inline_code("run `solver demo` & look"))
+    'run <code>solver demo</code> &amp; look'
+    """
+    parts = str(text).split("`")
+    if len(parts) % 2 == 0:  # an unpaired backtick: nothing is code
+        return Markup.escape(text)
+    return Markup("").join(Markup("<code>{}</code>").format(p) if i % 2 else Markup.escape(p)
+                           for i, p in enumerate(parts))
+
+
+_ENV.filters["inline_code"] = inline_code
+
+
 def _strip_xml_header(svg: str) -> str:
     if svg.startswith("<?xml"):
         svg = svg[svg.index("?>") + 2 :]

@@ -17,7 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import drawsvg as draw
+from reports.lazy import lazy_module
+
+draw = lazy_module("drawsvg")  # drawn pictures only: a text command does not load it
 
 FONT = "DejaVu Sans, Arial, sans-serif"
 #: Average advance of a DejaVu Sans character in ems (digits 0.64, lower case ~0.56).

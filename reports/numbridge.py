@@ -27,6 +27,7 @@ from reports.legend import (
     text_width,
     wrap_text,
 )
+from reports.svg import haloed_text
 
 #: Owner colours (reference: first player blue, second red).
 OWNER_FILL = {1: "#cfe0ff", 2: "#ffd3d3"}
@@ -153,10 +154,9 @@ def field_svg(
                 if candidates[i] >> k & 1:
                     cx = c * cell + (0.24 + 0.26 * (k % 3)) * cell
                     cy = r * cell + (0.24 + 0.26 * (k // 3)) * cell
-                    d.append(draw.Text(str(k + 1), cell * 0.26, cx, cy, text_anchor="middle",
-                                       dominant_baseline="central", font_family=FONT,
-                                       fill="#4a4a4a", stroke=fills[i], stroke_width=2.5,
-                                       paint_order="stroke"))
+                    for e in haloed_text(str(k + 1), cell * 0.26, cx, cy, fill="#4a4a4a",
+                                         halo=fills[i], font_family=FONT):
+                        d.append(e)
     for e in draw_legend(legend, left + m, size + m, inner):
         d.append(e)
     if cell_names:

@@ -7,10 +7,11 @@ Rules (every file the project writes goes through ``write_atomic`` or ``JsonLine
   once with one line (:class:`OutputError`, exit code 2), before any work is lost;
 - the data goes to a temporary file ``.NAME.<random>.part`` in the same folder, is flushed to disk
   and renamed over the target, so a reader never sees half a file; a symlink to a regular file
-  is followed (the link stays, its target is replaced);
+  is followed (the link stays, its target is replaced); a replaced file keeps its mode;
 - on any error, Ctrl-C or SIGTERM the temporary file is removed and an existing target is left
-  untouched (``JsonLinesWriter`` instead renames what it has on Ctrl-C/SIGTERM: every complete
-  line found so far is kept).
+  untouched (``JsonLinesWriter`` instead renames what it has on Ctrl-C, SIGTERM or SIGHUP:
+  every complete line found so far is kept; its temporary file ``NAME.<random>.part`` is not
+  hidden, so that what a SIGKILL cut short can be found).
 
 Examples
 --------
@@ -31,8 +32,11 @@ import contextlib
 import errno
 import json
 import os
+import signal
 import stat
 import tempfile
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import IO
@@ -81,7 +85,7 @@ def target(path: Path | str) -> Path:
         if not stat.S_ISREG(info.st_mode):
             raise OutputError(f"cannot write {shown}: it is a device or special file, not a "
                               "regular file")
-        if not os.access(real, os.W_OK):
+        if not os.access(real, os.W_OK) or not info.st_mode & 0o222:  # root passes access()
             raise OutputError(f"cannot write {shown}: the file is read-only")
     parent = real.parent
     try:
@@ -96,10 +100,15 @@ def target(path: Path | str) -> Path:
 
 
 def check_writable(*paths: Path | str | None) -> None:
-    """Refuse, before a long run starts, any given target that ``write_atomic`` would refuse."""
+    """Refuse, before a long run starts, any given target that ``write_atomic`` would refuse:
+    besides the checks of :func:`target`, a temporary file is created in the target's folder
+    and removed again (permissions alone pass ``/proc`` or a read-only mount for root)."""
     for p in paths:
         if p is not None:
-            target(p)
+            real = target(p)
+            fd, tmp = _temporary(real, str(p))
+            os.close(fd)
+            _discard(tmp)
 
 
 def check_folder(path: Path | str) -> Path:
@@ -118,7 +127,7 @@ def check_folder(path: Path | str) -> Path:
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        target(path)  # a new folder: its parent must exist and be writable
+        check_writable(path)  # a new folder: its parent must exist and be writable
         return path
     except OSError as exc:
         raise OutputError(f"cannot write into {shown}: {_reason(exc)}") from None
@@ -126,18 +135,53 @@ def check_folder(path: Path | str) -> Path:
         raise OutputError(f"cannot write into {shown}: it is not a folder")
     if not os.access(path, os.W_OK | os.X_OK):
         raise OutputError(f"cannot write into {shown}: no permission to write in it")
+    try:  # permissions alone pass /proc or a read-only mount for root
+        fd, tmp = tempfile.mkstemp(prefix=".probe.", suffix=".part", dir=path)
+    except OSError as exc:
+        raise OutputError(f"cannot write into {shown}: {_reason(exc)}") from None
+    os.close(fd)
+    _discard(tmp)
     return path
 
 
-def _umask_mode() -> int:
+def check_new_records(folder: Path | str) -> None:
+    """Refuse a records folder that already holds game records (``game-*.txt``, including a
+    symlink of that name): a run writes ``game-0001.txt`` ... and overwrites none."""
+    path = Path(folder)
+    if not path.is_dir():
+        return
+    with contextlib.suppress(OSError):
+        old = sorted(p.name for p in path.iterdir() if p.name.startswith("game-")
+                     and p.name.endswith(".txt"))
+        if old:
+            raise OutputError(f"cannot write into {path}: it already holds game records "
+                              f"({old[0]}{', ...' if len(old) > 1 else ''}); give a new or "
+                              "empty folder")
+
+
+def _new_mode(real: Path) -> int:
+    """The mode of the file written: an existing target's own mode, else 0666 less umask."""
+    with contextlib.suppress(OSError):
+        return stat.S_IMODE(os.stat(real).st_mode)
     mask = os.umask(0)
     os.umask(mask)
     return 0o666 & ~mask
 
 
-def _temporary(real: Path, shown: str) -> tuple[int, str]:
+#: Bytes of the target's name kept in a temporary name (a 255-byte name must stay writable).
+_NAME_BYTES = 160
+
+
+def _short(name: str) -> str:
+    return name.encode("utf-8")[:_NAME_BYTES].decode("utf-8", "ignore")
+
+
+def _temporary(real: Path, shown: str, hidden: bool = True) -> tuple[int, str]:
+    """A new temporary file beside ``real``: ``.NAME.<random>.part`` (``hidden``), or
+    ``NAME.<random>.part`` where a person should find it after a crash."""
+    prefix = f"{'.' if hidden else ''}{_short(real.name)}."
     try:
-        return tempfile.mkstemp(prefix=f".{real.name}.", suffix=".part", dir=real.parent)
+        return tempfile.mkstemp(prefix=prefix, suffix=".part", dir=real.parent)
     except OSError as exc:
         raise OutputError(f"cannot write {shown}: {_reason(exc)}") from None
 
@@ -167,7 +211,7 @@ def write_atomic(path: Path | str, text: str | bytes) -> None:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(tmp, _umask_mode())
+        os.chmod(tmp, _new_mode(real))
         os.replace(tmp, real)
     except OSError as exc:
         _discard(tmp)
@@ -193,6 +237,23 @@ def dumps(doc: object) -> str:
     return jsonstyle.dumps(doc)
 
 
+_STOPPING = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold back SIGINT, SIGTERM and SIGHUP for the duration (their Python handlers run just
+    after); a no-op outside the main thread."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 class JsonLinesWriter:
     """Stream documents as JSON lines into ``path`` (or stdout when path is None).
 
@@ -210,21 +271,27 @@ class JsonLinesWriter:
         self._fh: IO[str] | None = stdout
         if self.path is not None:
             self._real = target(self.path)
-            fd, self._tmp = _temporary(self._real, str(self.path))
+            # visible: after SIGKILL (which no program can catch) the lines found stay in
+            # NAME.<random>.part beside NAME
+            fd, self._tmp = _temporary(self._real, str(self.path), hidden=False)
             self._fh = os.fdopen(fd, "w", encoding="utf-8")
 
     def write(self, doc: object) -> None:
-        """Append one document as one line and flush it."""
+        """Append one document as one line and flush it; ``count`` counts the lines written
+        (a stopping signal is held back while a line is written and counted, so the two
+        always agree)."""
         if self._fh is None:
             return
-        try:
-            self._fh.write(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n")
-            self._fh.flush()
-        except OSError as exc:
-            if self.path is None:
-                raise
-            raise OutputError(f"cannot write {self.path}: {_reason(exc)}") from None
-        self.count += 1
+        line = json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
+        with _signals_held():
+            try:
+                self._fh.write(line)
+                self._fh.flush()
+            except OSError as exc:
+                if self.path is None:
+                    raise
+                raise OutputError(f"cannot write {self.path}: {_reason(exc)}") from None
+            self.count += 1
 
     def close(self, keep: bool = True) -> None:
         """Finish: rename the temporary file into place (``keep``) or remove it."""
@@ -234,7 +301,7 @@ class JsonLinesWriter:
         try:
             self._fh.close()
             if keep:
-                os.chmod(tmp, _umask_mode())
+                os.chmod(tmp, _new_mode(self._real))
                 os.replace(tmp, self._real)
                 return
         except OSError as exc:

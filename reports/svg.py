@@ -14,14 +14,14 @@ True
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import drawsvg as draw
-
 from puzzles.grids import Cell, Grid
 from reports.geometry import beam_end, centre, corners, side_directions, side_edge
+from reports.lazy import lazy_module
 from reports.legend import (
     FONT,
     LegendEntry,
@@ -33,6 +33,8 @@ from reports.legend import (
     text_width,
     wrap_text,
 )
+
+draw = lazy_module("drawsvg")  # drawn pictures only: a text command does not load it
 
 
 @dataclass(frozen=True)
@@ -110,11 +112,6 @@ class Note:
     size: float = 10.0
     colour: str = "#6b6455"
     anchor: str = "middle"
-
-
-def overlay(kind: str, cells: Iterable[Cell], **kwargs: object) -> Overlay:
-    """Convenience constructor: ``overlay("outline", group, colour="red")``."""
-    return Overlay(kind, frozenset(cells), **kwargs)  # type: ignore[arg-type]
 
 
 def _bounds(grid: Grid, cells: Iterable[Cell], size: float) -> tuple[float, float, float, float]:
@@ -335,17 +332,26 @@ def board_elements(
                                          font_family=style.font_family))
     for c, (lx, ly) in label_at.items():
         pd = pieces[c]
-        out.append(draw.Text(pd.label or "", label_size, lx, ly,
-                             text_anchor="middle", dominant_baseline="central",
-                             stroke=pd.fill or style.label_halo, stroke_width=2.5,
-                             paint_order="stroke",
-                             fill=pd.label_colour or style.label_colour,
-                             font_family=style.font_family))
+        out.extend(haloed_text(pd.label or "", label_size, lx, ly,
+                               fill=pd.label_colour or style.label_colour,
+                               halo=pd.fill or style.label_halo,
+                               font_family=style.font_family))
     for n in notes:
         out.append(draw.Text(n.text, n.size, n.x, n.y, text_anchor=n.anchor,
                              dominant_baseline="central", fill=n.colour,
                              font_family=style.font_family))
     return out, (x0, y0, x1, y1)
+
+
+def haloed_text(text: str, size: float, x: float, y: float, *, fill: str, halo: str,
+                halo_width: float = 2.5, **attrs: Any) -> list[Any]:
+    """A label readable over lines: the halo (the glyphs stroked in the background colour)
+    and the glyphs on top, as two elements, so that every SVG renderer draws them in that
+    order (``paint-order`` is ignored by WeasyPrint and ImageMagick)."""
+    common = {"text_anchor": "middle", "dominant_baseline": "central", **attrs}
+    return [draw.Text(text, size, x, y, fill=halo, stroke=halo, stroke_width=halo_width,
+                      stroke_linejoin="round", **common),
+            draw.Text(text, size, x, y, fill=fill, **common)]
 
 
 def _marker(shape: str, x: float, y: float, r: float, colour: str) -> list[Any]:
@@ -410,10 +416,13 @@ def piece_gallery_svg(
     """
     pieces: dict[Cell, PieceDrawing] = {}
     shape = grid.cell_shape
+    base = readable_style(grid, style)
+    # small pieces under full-size numbers need a third hexagon row for the numbers
+    apart = 2 if base.cell_size >= 20.0 else 3
     for i, (number, beams, orientation) in enumerate(items):
         row, col = divmod(i, per_row)
         if shape == "hexagon":
-            cell = (col * 2 - row, row * 2)  # spaced out so pieces do not touch
+            cell = (col * 2 - row * apart // 2, row * apart)  # spaced: pieces do not touch
         elif shape == "square":
             cell = (col * 2, row * 2)
         else:
@@ -423,7 +432,6 @@ def piece_gallery_svg(
                 q += 1
             cell = (q, r)
         pieces[cell] = PieceDrawing(beams, label=str(number))
-    base = readable_style(grid, style)
     if shape == "square":
         base = replace(base, cell_size=40.0)
     if shape == "triangle":
@@ -431,3 +439,23 @@ def piece_gallery_svg(
     gallery_style = replace(base, label_place="below", label_offset=13.0 / base.cell_size,
                             label_scale=12.0 / base.cell_size)
     return board_svg(grid, [], pieces, style=gallery_style, title=title)
+
+
+_ROOT = re.compile(r'<svg\b[^>]*?\swidth="([\d.e]+)"[^>]*?\sheight="([\d.e]+)"')
+
+
+def stacked_svg(parts: Sequence[str], gap: float = 8.0) -> str:
+    """Several SVG documents one above the other in one picture (nested ``<svg>`` elements,
+    left-aligned), e.g. both hands of a board game."""
+    inner, y, width = [], 0.0, 0.0
+    for part in parts:
+        text = part[part.index("?>") + 2:].strip() if part.startswith("<?xml") else part
+        size = _ROOT.search(text)
+        if size is None:
+            raise ValueError("stacked_svg: a part without width and height")
+        w, h = float(size.group(1)), float(size.group(2))
+        inner.append(text.replace("<svg", f'<svg x="0" y="{y:g}"', 1))
+        y, width = y + h + gap, max(width, w)
+    height = max(0.0, y - gap)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+            f'viewBox="0 0 {width:g} {height:g}">' + "".join(inner) + "</svg>")

@@ -11,7 +11,7 @@ a   bb
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
@@ -61,3 +61,23 @@ def tie_note(keys: Sequence[object], what: str = "placements") -> str:
     if n < 2:
         return ""
     return f"The first {n} {what} tie (ranks marked =): any of them is best."
+
+
+def rows_text(cells: Iterable[tuple[int, int]], pieces: Mapping[tuple[int, int], int],
+              given: Collection[tuple[int, int]] = ()) -> str:
+    """An arrangement row by row as a reader sees it on its picture (top row first, left to
+    right): a piece's number, ``(n)`` for a given piece, ``.`` for an empty cell.
+
+    >>> rows_text([(0, 0), (1, 0), (0, 1), (1, 1)], {(0, 0): 3, (1, 0): 5, (1, 1): 0},
+    ...           given={(1, 0)})
+    'row 1: 3 (5) / row 2: . 0'
+    """
+    by_row: dict[int, list[tuple[int, int]]] = {}
+    for c in cells:
+        by_row.setdefault(c[1], []).append(c)
+    out = []
+    for k, r in enumerate(sorted(by_row), 1):
+        shown = [("." if c not in pieces else f"({pieces[c]})" if c in given
+                  else str(pieces[c])) for c in sorted(by_row[r])]
+        out.append(f"row {k}: " + " ".join(shown))
+    return " / ".join(out)

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
-from numba import njit
 
 from puzzles.backslide import (
     CELLS,
@@ -26,6 +25,7 @@ from puzzles.backslide import (
     position_of_placements,
 )
 from puzzles.errors import BudgetExhaustedError, InfeasibleError, SearchInterrupted
+from solver.jit import njit
 
 #: Nodes per call of the compiled search (Ctrl-C and SIGTERM are handled between calls).
 SLICE_NODES = 1 << 20

@@ -51,10 +51,11 @@ def receive_type(ws: Any, kind: str, log: list[dict[str, Any]] | None = None,
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def start(db: Path) -> tuple[subprocess.Popen[str], str]:
+def start(db: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
+    """A real ``solver serve`` on a free port (``extra``: more options); its address."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "solver", "serve", "--port", "0",
-                             "--database", str(db), "--engine-workers", "1"],
+                             "--database", str(db), "--engine-workers", "1", *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             env=env, cwd=ROOT)
     assert proc.stdout is not None
@@ -70,9 +71,60 @@ def start(db: Path) -> tuple[subprocess.Popen[str], str]:
     return proc, url
 
 
-def call(url: str, path: str, body: dict[str, Any] | None = None) -> Any:
+def call(url: str, path: str, body: dict[str, Any] | None = None,
+         headers: dict[str, str] | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(url + path, data=data,
-                                 headers={"content-type": "application/json"})
+                                 headers={"content-type": "application/json", **(headers or {})})
     with urllib.request.urlopen(req, timeout=30) as r:
         return json.load(r)
+
+
+def descendants(pid: int) -> list[int]:
+    """The live processes below ``pid`` (children, their children...), from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if fields[0] != "Z":  # zombies are dead (reaped later)
+            parents[int(entry.name)] = int(fields[1])
+    out: list[int] = []
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        kids = [c for c, pp in parents.items() if pp == p]
+        out.extend(kids)
+        todo.extend(kids)
+    return out
+
+
+def command_of(pid: int) -> str:
+    """The command line of ``pid`` ('' when it is gone)."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def gone(pids: list[int], wait: float = 10.0) -> list[int]:
+    """The processes of ``pids`` still alive after waiting up to ``wait`` seconds."""
+    end = time.time() + wait
+    alive = list(pids)
+    while alive and time.time() < end:
+        alive = [p for p in alive if Path(f"/proc/{p}").exists()
+                 and "Z" not in _state(p)]
+        if alive:
+            time.sleep(0.1)
+    return alive
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"

@@ -24,12 +24,17 @@ def points(d: str) -> tuple[tuple[float, float], ...]:
 
 
 def elements(svg_text: str) -> list[tuple[str, dict[str, str], str]]:
-    """``(tag, attributes, text)`` of every element, namespaces dropped."""
+    """``(tag, attributes, text)`` of every element, namespaces dropped; the halo of a label
+    (``reports.svg.haloed_text``: the glyphs stroked and filled in the background colour
+    under the label, where the browser uses one text with ``paint-order``) is left out."""
     root = ET.fromstring(svg_text.encode() if svg_text.startswith("<?xml") else svg_text)
     out = []
     for e in root.iter():
         tag = e.tag.rsplit("}", 1)[-1]
-        out.append((tag, dict(e.attrib), (e.text or "").strip()))
+        a = dict(e.attrib)
+        if tag == "text" and a.get("stroke") and a.get("stroke") == a.get("fill"):
+            continue  # a halo
+        out.append((tag, a, (e.text or "").strip()))
     return out
 
 

@@ -27,7 +27,13 @@ from pathlib import Path
 
 from puzzles.dominions.board import COLOUR_LETTERS
 from puzzles.dominions.position import Move, Position
-from puzzles.errors import IllegalMoveError, InvalidInputError, InvalidMoveError, ParseError
+from puzzles.errors import (
+    IllegalMoveError,
+    InvalidInputError,
+    InvalidMoveError,
+    ParseError,
+    quoted,
+)
 
 _TOKEN = re.compile(r"^([A-Za-z]+)\[([^\]]*)\]$")
 _WORD = re.compile(r"[^;\s]+")
@@ -76,21 +82,24 @@ def parse_record(text: str) -> Record:
             place = f"line {lineno} column {col}"
             m = _TOKEN.match(tok)
             if not m:
-                raise ParseError(f"{tok!r} is not a move like W[P63i9] or W[]",
+                raise ParseError(f"{quoted(tok)} is not a move like W[P63i9] or W[]",
                                  where=f"{place}: move {len(moves) + 1}")
             tag, inner = m.group(1).upper(), m.group(2).strip()
             if tag == "BASE":
                 if not first or inner not in ("8", "9", "10"):
-                    raise ParseError(f"{tok!r}: BASE[n] may only come first, with n = 8, 9 or 10",
+                    raise ParseError(f"{quoted(tok)}: BASE[n] may only come first, with n = 8, 9 "
+                                     "or 10",
                                      where=place)
                 base = int(inner)
                 first = False
                 continue
             first = False
             if tag not in ("W", "B"):
-                raise ParseError(f"{tok!r}: colour must be W or B",
+                raise ParseError(f"{quoted(tok)}: colour must be W or B",
                                  where=f"{place}: move {len(moves) + 1}")
             moves.append(RecordMove(len(moves) + 1, tag, inner, lineno, col))
+    if first:
+        raise ParseError("empty record: no BASE[n] tag and no move (W[P63i9];B[P55h8];...)")
     return Record(base, tuple(moves))
 
 

@@ -22,7 +22,7 @@ from puzzles.errors import InvalidInputError
 from puzzles.game import GameDef, GameState, Setting
 from puzzles.numbridge.field import Field
 from puzzles.numbridge.game import CLAIM_TILE_RULES, DIFFICULTIES, TILE_RULES, RoomSettings
-from puzzles.numbridge.record import read_record, start_game
+from puzzles.numbridge.record import read_record, replay, start_game
 from puzzles.numbridge.state import NumbridgeState
 
 _DEFAULT = RoomSettings()
@@ -90,5 +90,6 @@ class NumbridgeDef(GameDef):
     def read_record(self, text: str) -> tuple[GameState[Any], list[Any]]:
         """The start and the turns (side actions and clock events left out)."""
         rec = read_record(text)
+        replay(rec)  # every move and the [Result] tag checked, as `numbridge analyse` does
         turns = [m for m in rec.moves if m.kind not in SIDE_ACTIONS]
         return NumbridgeState(start_game(rec)), turns

@@ -1,4 +1,10 @@
-"""The engine interface: ``solutions``, ``count`` and ``first`` for any arrangement problem.
+"""The Python interface: ``solutions``, ``count`` and ``first`` for any arrangement problem.
+
+``engine`` is an engine object (``solver.arrange.engine.Engine``, e.g.
+``solver.arrange.engines.builtin.KernelEngine()``) or its registered name, looked up here once
+(``solver.arrange.engines.engine_named``); ``auto`` picks the fastest engine that accepts the
+problem. A ``Run`` (``solver.arrange.prepared``) may stand for the problem, so that many
+questions about one problem build its tables once.
 
 Every arrangement an engine reports is checked before it is handed out, by
 ``puzzles.arrangements.verify`` (which shares no code with the engines) or, when compact
@@ -19,62 +25,45 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import islice
 
 from puzzles.arrangements import Arrangement
-from puzzles.errors import InfeasibleError
-from solver.arrange.base import (
-    ENGINES,
-    EngineFaultError,
-    Tick,
-    checked,
-    choose_engine,
-    count,
-    rows,
-)
-from solver.arrange.problem import ArrangementProblem
-from solver.arrange.run import enumerate_arrangements
+from puzzles.errors import EngineFaultError
+from solver.arrange.engine import Engine, Tick
+from solver.arrange.engines import ENGINES, engine_of
+from solver.arrange.prepared import Problem
+from solver.arrange.verified import checked
 
-__all__ = ["ENGINES", "EngineFaultError", "Tick", "checked", "choose_engine", "count", "first",
-           "rows", "solutions"]
+__all__ = ["ENGINES", "EngineFaultError", "Tick", "checked", "count", "first", "solutions"]
 
-def solutions(problem: ArrangementProblem, limit: int | None = None, engine: str = "auto",
+
+def solutions(problem: Problem, limit: int | None = None, engine: Engine | str = "auto",
               tick: Tick | None = None, find: bool = False) -> Iterator[Arrangement]:
     """Verified arrangements of the problem, streamed (at most ``limit``).
 
     Parameters
     ----------
-    problem : ArrangementProblem
+    problem : ArrangementProblem or Run
     limit : int, optional
         Stop after this many.
-    engine : str
-        ``auto``, ``kernel``, ``cpsat`` or ``constraint``.
+    engine : Engine or str
+        An engine, or one of ``ENGINES`` (``auto``, ``kernel``, ``cpsat``, ...).
     tick : callable, optional
         Called now and then with (solutions so far, nodes so far) for progress bars.
     find : bool
         Order the search to reach a first solution fast.
     """
-    if not find and problem.kind == "compact":
-        # the batch judge checks every row, verify() the first ones (see solver.arrange.run)
-        yield from enumerate_arrangements(problem, engine, limit, tick=tick)
-        return
-    if choose_engine(problem, engine) == "grow":
-        from solver.arrange.engines.grow import solutions as grow_solutions
-
-        stream: Iterator[Arrangement] = grow_solutions(problem, tick=tick)
-    else:
-        inst, row_stream = rows(problem, engine, tick, find)
-        assert inst is not None
-        stream = (problem.arrangement(inst.placements(r)) for r in row_stream)
-    for arr in islice(stream, limit):
-        yield checked(arr, problem)
+    yield from engine_of(engine).solutions(problem, limit, tick, find)
 
 
-def first(problem: ArrangementProblem, engine: str = "auto",
+def count(problem: Problem, engine: Engine | str = "auto", tick: Tick | None = None,
+          order: str = "auto") -> int:
+    """The number of solutions (the kernel counts without building any arrangement, in the
+    cell ``order`` ``auto``, ``static`` or ``mrv`` when ``engine`` is a name; see
+    ``kernel.choose_dynamic``)."""
+    return engine_of(engine, order).count(problem, tick)
+
+
+def first(problem: Problem, engine: Engine | str = "auto",
           tick: Tick | None = None) -> Arrangement:
     """One verified arrangement; raises InfeasibleError when the search proves there is none."""
-    for arr in solutions(problem, 1, engine, tick, find=True):
-        return arr
-    raise InfeasibleError(f"no solution: the search proved that no {problem.describe()} exists")
-
-
+    return engine_of(engine).first(problem, tick)

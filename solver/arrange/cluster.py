@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from puzzles.errors import InvalidInputError
+from solver.arrange.prepared import Problem, Run
 from solver.arrange.problem import ArrangementProblem
 from solver.arrange.split import (
     Prefix,
@@ -115,12 +116,12 @@ class Checkpoint:
         self.db.close()
 
 
-def _count_task(problem: ArrangementProblem, prefix: Prefix, order: str) -> int:
-    return count_subproblem(problem, prefix, order)
+def _count_task(run: Run, prefix: Prefix, order: str) -> int:
+    return count_subproblem(run, prefix, order)
 
 
-def _rows_task(problem: ArrangementProblem, prefix: Prefix, order: str) -> np.ndarray:
-    return rows_subproblem(problem, prefix, order)
+def _rows_task(run: Run, prefix: Prefix, order: str) -> np.ndarray:
+    return rows_subproblem(run, prefix, order)
 
 
 class _Cluster:
@@ -143,24 +144,29 @@ class _Cluster:
                                         dashboard_address=None, silence_logs=40)
             self.client = Client(self.cluster)
 
+    def scatter(self, run: Run) -> Any:
+        """The run, sent once to every worker (tasks refer to it instead of carrying it)."""
+        return self.client.scatter(run, broadcast=True)
+
     def close(self) -> None:
         self.client.close()
         if self.cluster is not None:
             self.cluster.close()
 
 
-def _plan(problem: ArrangementProblem, depth: int | None, jobs: int, order: str, what: str,
+def _plan(run: Run, depth: int | None, jobs: int, order: str, what: str,
           checkpoint: Path | None) -> tuple[list[Prefix], str, Checkpoint]:
+    problem = run.problem
     if problem.kind != "compact":
         raise InvalidInputError("distributed runs take compact arrangements")
-    depth = auto_depth(problem, max(jobs, 2)) if depth is None else depth
-    subs = prefixes(problem, depth)
-    order = resolved_order(problem, order)
+    depth = auto_depth(run, max(jobs, 2)) if depth is None else depth
+    subs = prefixes(run, depth)
+    order = resolved_order(run, order)
     key = fingerprint(problem, depth, order, what)
     return subs, order, Checkpoint(checkpoint, key, len(subs))
 
 
-def run_count(problem: ArrangementProblem, scheduler: str | None = None, jobs: int = 2,
+def run_count(problem: Problem, scheduler: str | None = None, jobs: int = 2,
               depth: int | None = None, checkpoint: Path | None = None, order: str = "auto",
               tick: Tick | None = None) -> ClusterCount:
     """Count the subproblems on Dask (see the module docstring).
@@ -170,7 +176,8 @@ def run_count(problem: ArrangementProblem, scheduler: str | None = None, jobs: i
     InvalidInputError
         For a scheduler that cannot be reached or a checkpoint of another run.
     """
-    subs, order, store = _plan(problem, depth, jobs, order, "count", checkpoint)
+    run = Run.of(problem)
+    subs, order, store = _plan(run, depth, jobs, order, "count", checkpoint)
     try:
         done = store.counts()
         resumed = len(done)
@@ -183,7 +190,8 @@ def run_count(problem: ArrangementProblem, scheduler: str | None = None, jobs: i
 
             cluster = _Cluster(scheduler, jobs)
             try:
-                futures = {cluster.client.submit(_count_task, problem, subs[i], order,
+                shared = cluster.scatter(run)
+                futures = {cluster.client.submit(_count_task, shared, subs[i], order,
                                                  key=f"count-{i}-{store_key(store)}",
                                                  retries=2): i for i in todo}
                 for fut in as_completed(futures):
@@ -206,12 +214,13 @@ def store_key(store: Checkpoint) -> str:
     return str(hit[0])[:12]
 
 
-def run_rows(problem: ArrangementProblem, scheduler: str | None = None, jobs: int = 2,
+def run_rows(problem: Problem, scheduler: str | None = None, jobs: int = 2,
              depth: int | None = None, checkpoint: Path | None = None, order: str = "auto",
              tick: Tick | None = None) -> Iterator[np.ndarray]:
     """Solution rows, subproblem by subproblem in index order, computed on Dask; finished
     subproblems' rows are kept in the checkpoint and read back on a rerun."""
-    subs, order, store = _plan(problem, depth, jobs, order, "rows", checkpoint)
+    run = Run.of(problem)
+    subs, order, store = _plan(run, depth, jobs, order, "rows", checkpoint)
     cluster: _Cluster | None = None
     try:
         done = store.counts()
@@ -219,7 +228,8 @@ def run_rows(problem: ArrangementProblem, scheduler: str | None = None, jobs: in
         futures: dict[int, Any] = {}
         if todo:
             cluster = _Cluster(scheduler, jobs)
-            futures = {i: cluster.client.submit(_rows_task, problem, subs[i], order,
+            shared = cluster.scatter(run)
+            futures = {i: cluster.client.submit(_rows_task, shared, subs[i], order,
                                                 key=f"rows-{i}-{store_key(store)}", retries=2)
                        for i in todo}
         found = 0

@@ -38,8 +38,7 @@ from dataclasses import dataclass
 
 from puzzles.errors import InvalidInputError
 from solver.arrange.engines.kernel import KernelSearch
-from solver.arrange.instance import EdgeInstance
-from solver.arrange.problem import ArrangementProblem
+from solver.arrange.prepared import Problem, Run
 
 METHODS = ("tail", "knuth")
 
@@ -66,11 +65,6 @@ class Estimate:
     method: str = "knuth"
     tail: int = 0
     hits: int = 0
-
-    @property
-    def informative(self) -> bool:
-        """False when no probe reached a solution (then there is no estimate)."""
-        return self.hits > 0
 
     @property
     def low(self) -> float:
@@ -143,14 +137,14 @@ def choose_tail(search: KernelSearch, seed: int = 1, budget: int = TAIL_NODES) -
     return best
 
 
-def estimate(problem: ArrangementProblem, probes: int = 1000, seed: int = 1,
+def estimate(problem: Problem, probes: int = 1000, seed: int = 1,
              tick: Callable[[int], None] | None = None, method: str = "tail",
              tail: int | None = None) -> Estimate:
     """Estimate the number of solutions (and the search tree) with ``probes`` random probes.
 
     Parameters
     ----------
-    problem : ArrangementProblem
+    problem : ArrangementProblem or Run
         A compact problem.
     probes, seed : int
         Number of probes and the seed of their random choices.
@@ -173,7 +167,7 @@ def estimate(problem: ArrangementProblem, probes: int = 1000, seed: int = 1,
         raise InvalidInputError(f"unknown estimate method {method!r}; expected tail or knuth")
     if tail is not None and tail < 0:
         raise InvalidInputError("--tail must be at least 0")
-    inst = EdgeInstance.build(problem)
+    inst = Run.of(problem).instance
     rng = random.Random(seed)
     nodes: list[float] = []
     sols: list[float] = []

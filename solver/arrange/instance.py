@@ -17,7 +17,7 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 import numpy as np
@@ -77,13 +77,15 @@ class EdgeInstance:
                    np.array(layout.offset, dtype=np.int32),
                    np.array(layout.fixed, dtype=np.int32), layout.piece_space, layout)
 
+    def with_layout(self, layout: EdgeLayout) -> EdgeInstance:
+        """The instance of ``layout``, this one's region with other fixed pieces
+        (``EdgeLayout.with_fixed``): the neighbour tables are shared, not copied."""
+        return replace(self, problem=layout.problem,
+                       fixed=np.array(layout.fixed, dtype=np.int32), layout=layout)
+
     def beams(self, piece: int) -> int:
         """The beam mask of a piece number."""
         return piece & ((1 << self.k) - 1)
-
-    def check_fixed(self) -> None:
-        """Raise InfeasibleError when the fixed pieces already break a rule among themselves."""
-        self.layout.check_fixed()
 
     def candidates(self, i: int) -> list[int]:
         """Piece numbers that may stand on cell ``i`` (orientation, border rule, fixed pieces)."""

@@ -18,7 +18,7 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from puzzles.errors import InfeasibleError, InvalidInputError
@@ -98,6 +98,21 @@ class EdgeLayout:
             fixed[index[c]] = p
         layout = cls(problem, cells, k, tuple(nb), tuple(back), tuple(blank), tuple(offset),
                      tuple(fixed), max(p.number for p in ps.pieces) + 1)
+        layout.check_fixed()
+        return layout
+
+    def with_fixed(self, problem: ArrangementProblem) -> EdgeLayout:
+        """The layout of ``problem``, the same question on this region with other fixed pieces,
+        without walking the region again (InfeasibleError when fixed pieces clash)."""
+        mine = self.problem
+        if (problem.region, problem.kind, problem.set_name) != (mine.region, mine.kind,
+                                                                mine.set_name):
+            raise ValueError("with_fixed takes the same set, kind and region")
+        fixed = [-1] * self.n
+        index = self.index
+        for c, p in problem.fixed:
+            fixed[index[c]] = p
+        layout = replace(self, problem=problem, fixed=tuple(fixed))
         layout.check_fixed()
         return layout
 

@@ -1,13 +1,9 @@
-"""Engine names and the kernel's cell orders (a leaf module: the CLI reads them without
-importing numpy or numba)."""
+"""The kernel's cell orders (a leaf module: the CLI reads them without importing numpy or
+numba; the engine names are in ``solver.arrange.engines``)."""
 
 from __future__ import annotations
 
 from puzzles.errors import InvalidInputError
-
-#: Engine names accepted by ``--engine`` (``auto`` picks the fastest for the job; ``frontier``
-#: counts only).
-ENGINES = ("auto", "kernel", "frontier", "cpsat", "constraint")
 
 #: Cell orders of the kernel's ``count`` and ``enumerate``: ``auto`` chooses by probing the
 #: problem (``kernel.choose_dynamic``), ``static`` fills cells in a fixed most-known-sides-first

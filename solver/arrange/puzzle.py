@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from puzzles.arrangements import Arrangement, verify
 from puzzles.errors import InfeasibleError
 from puzzles.grids import Cell
-from solver.arrange.api import choose_engine, solutions
+from solver.arrange.engine import Engine
+from solver.arrange.engines import engine_of
+from solver.arrange.prepared import Problem, Run
 from solver.arrange.problem import ArrangementProblem
 
 
@@ -61,45 +63,49 @@ class ArrangementPuzzle:
         }
 
 
-def is_unique(problem: ArrangementProblem, engine: str = "auto") -> bool:
-    """True when the problem has exactly one solution (search stopped at the second).
+def is_unique(problem: Problem, engine: Engine | str = "auto") -> bool:
+    """True when the problem has exactly one solution (a count stopped at 2).
 
-    The kernel fills the most constrained cell first here: a uniqueness check of a hexagon
-    rhombus:8x8 completion then takes milliseconds instead of about a second in the static
-    row-by-row order, which made ``generate_puzzle`` take minutes there (issue 16).
+    A count up to a limit fills the most constrained cell first in the kernel: a uniqueness
+    check of a hexagon rhombus:8x8 completion then takes milliseconds instead of about a second
+    in the static row-by-row order, which made ``generate_puzzle`` take minutes there
+    (issue 16).
     """
-    find = choose_engine(problem, engine) == "kernel" and problem.kind == "compact"
-    return sum(1 for _ in solutions(problem, limit=2, engine=engine, find=find)) == 1
+    return engine_of(engine).count(problem, limit=2) == 1
 
 
-def random_solution(problem: ArrangementProblem, rng: random.Random, pool: int = 1000,
-                    engine: str = "auto") -> Arrangement:
+def random_solution(problem: Problem, rng: random.Random, pool: int = 1000,
+                    engine: Engine | str = "auto") -> Arrangement:
     """A seeded random choice among the first ``pool`` solutions; InfeasibleError if none."""
-    found = list(solutions(problem, limit=pool, engine=engine))
+    run = Run.of(problem)
+    found = list(engine_of(engine).solutions(run, limit=pool))
     if not found:
-        raise InfeasibleError(f"no solution: the search proved that no {problem.describe()} "
-                              "exists, so there is no puzzle to make")
+        raise InfeasibleError(f"no solution: the search proved that no "
+                              f"{run.problem.describe()} exists, so there is no puzzle to make")
     return rng.choice(found)
 
 
 def generate_puzzle(
-    problem: ArrangementProblem,
+    problem: Problem,
     seed: int,
     tries: int = 1,
     pool: int = 1000,
-    engine: str = "auto",
+    engine: Engine | str = "auto",
     tick: Callable[[int, int], None] | None = None,
 ) -> ArrangementPuzzle:
     """A puzzle with a unique completion and an irreducible set of clues.
 
     Parameters
     ----------
-    problem : ArrangementProblem
-        What to arrange; pieces it already fixes stay fixed (they are clues too).
+    problem : ArrangementProblem or Run
+        What to arrange; pieces it already fixes stay fixed (they are clues too). Its tables
+        are built once; every uniqueness check derives a subproblem from them.
     seed : int
         Seed of every random choice: the same seed gives the same puzzle.
     tries : int
         How many random hiding orders to try; the fewest clues win.
+    engine : Engine or str
+        The engine of the solutions and the uniqueness checks, chosen once here.
     tick : callable(step, total), optional
         Progress: called after each uniqueness check.
 
@@ -110,8 +116,11 @@ def generate_puzzle(
 
     Complexity: ``tries x cells`` uniqueness checks, each a search stopped at 2 solutions.
     """
+    run = Run.of(problem)
+    problem = run.problem
+    chosen = engine_of(engine).choose(problem)  # once: the engine of every search below
     rng = random.Random(seed)
-    answer = random_solution(problem, rng, pool, engine)
+    answer = random_solution(run, rng, pool, chosen)
     verify(answer, problem.fixed_map)
     given = problem.fixed_map
     best: dict[Cell, int] | None = None
@@ -126,7 +135,7 @@ def generate_puzzle(
                 continue
             trial = {c: n for c, n in clues.items() if c != cell}
             checks += 1
-            if is_unique(_with_clues(problem, trial), engine):
+            if is_unique(run.with_fixed(trial), chosen):
                 clues = trial
             if tick is not None:
                 tick(checks, total)

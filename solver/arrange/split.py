@@ -34,18 +34,17 @@ import numpy as np
 from puzzles.errors import InvalidInputError, ParseError
 from puzzles.grids import Cell
 from solver.arrange.engines.kernel import KernelSearch, choose_dynamic, default_order
-from solver.arrange.instance import EdgeInstance
-from solver.arrange.problem import ArrangementProblem
+from solver.arrange.prepared import Problem, Run
 
 Prefix = dict[Cell, int]
 T = TypeVar("T")
 
 
-def prefixes(problem: ArrangementProblem, depth: int) -> list[Prefix]:
+def prefixes(problem: Problem, depth: int) -> list[Prefix]:
     """The subproblems at ``depth`` (a list of fixed-prefix dicts, in search order)."""
     if depth < 0:
         raise InvalidInputError("the split depth must be at least 0")
-    inst = EdgeInstance.build(problem)
+    inst = Run.of(problem).instance
     order = default_order(inst)[:depth]
     search = KernelSearch(inst, order=order)
     out: list[Prefix] = []
@@ -55,13 +54,12 @@ def prefixes(problem: ArrangementProblem, depth: int) -> list[Prefix]:
     return out
 
 
-def auto_depth(problem: ArrangementProblem, jobs: int, per_job: int = 32,
-               max_depth: int = 12) -> int:
+def auto_depth(problem: Problem, jobs: int, per_job: int = 32, max_depth: int = 12) -> int:
     """The smallest depth giving at least ``per_job`` subproblems per job (at most max_depth)."""
-    inst = EdgeInstance.build(problem)
-    free = len(default_order(inst))
+    run = Run.of(problem)
+    free = len(default_order(run.instance))
     for depth in range(1, min(max_depth, free) + 1):
-        if len(prefixes(problem, depth)) >= per_job * jobs:
+        if len(prefixes(run, depth)) >= per_job * jobs:
             return depth
     return min(max_depth, free)
 
@@ -85,58 +83,66 @@ def prefix_from_json(data: object, where: str = "<json>") -> Prefix:
     return out
 
 
-def resolved_order(problem: ArrangementProblem, order: str = "auto") -> str:
+def resolved_order(problem: Problem, order: str = "auto") -> str:
     """``static`` or ``mrv``: the cell order ``auto`` chooses for the whole problem."""
-    return "mrv" if choose_dynamic(EdgeInstance.build(problem), order) else "static"
+    return "mrv" if Run.of(problem).dynamic(order) else "static"
 
 
-def _sub_search(problem: ArrangementProblem, prefix: Prefix, order: str = "static",
-                ) -> KernelSearch:
+def _sub_search(run: Run, prefix: Prefix, order: str = "static",
+                full: np.ndarray | None = None) -> KernelSearch:
     """The kernel on a subproblem. The static order fills the remaining cells in the full
-    problem's order (so that the subproblems' solutions, concatenated, come in the sequential
-    order); ``mrv`` fills the most constrained cell first; ``auto`` chooses."""
-    full = default_order(EdgeInstance.build(problem))
-    inst = EdgeInstance.build(problem.with_fixed(prefix))
+    problem's order ``full`` (so that the subproblems' solutions, concatenated, come in the
+    sequential order); ``mrv`` fills the most constrained cell first; ``auto`` chooses."""
+    if full is None:
+        full = default_order(run.instance)
+    inst = run.with_fixed(prefix).instance
     taken = {inst.index[c] for c in prefix}
     rest = np.array([i for i in full if i not in taken], dtype=np.int32)
     return KernelSearch(inst, order=rest, dynamic=choose_dynamic(inst, order))
 
 
-def count_subproblem(problem: ArrangementProblem, prefix: Prefix, order: str = "static") -> int:
-    """The number of solutions extending ``prefix`` (``order``: see ``_sub_search``)."""
-    return _sub_search(problem, prefix, order).count()
+def count_subproblem(problem: Problem, prefix: Prefix, order: str = "static",
+                     full: np.ndarray | None = None) -> int:
+    """The number of solutions extending ``prefix`` (``order``, ``full``: see
+    ``_sub_search``)."""
+    return _sub_search(Run.of(problem), prefix, order, full).count()
 
 
-def rows_subproblem(problem: ArrangementProblem, prefix: Prefix,
-                    order: str = "static") -> np.ndarray:
+def rows_subproblem(problem: Problem, prefix: Prefix, order: str = "static",
+                    full: np.ndarray | None = None) -> np.ndarray:
     """All solution rows extending ``prefix`` (cell order of the full problem)."""
-    search = _sub_search(problem, prefix, order)
+    search = _sub_search(Run.of(problem), prefix, order, full)
     inst = search.inst
     blocks = list(search.batches())
     return np.concatenate(blocks) if blocks else np.zeros((0, inst.n), dtype=np.int32)
 
 
-Job = tuple[ArrangementProblem, Prefix, str]
+#: What a pool task carries: the subproblem's prefix and the resolved cell order (the run
+#: itself reached the worker once, when the pool started it: ``_worker_init``).
+Job = tuple[Prefix, str]
+
+#: The worker's run and the full problem's cell order (set once per worker).
+_WORKER: tuple[Run, np.ndarray] | None = None
 
 
-def _ordered(pool: ProcessPoolExecutor, fn: Callable[[Job], T],
-             problem: ArrangementProblem, subs: list[Prefix], window: int,
-             order: str) -> Iterator[T]:
+def _ordered(pool: ProcessPoolExecutor, fn: Callable[[Job], T], subs: list[Prefix],
+             window: int, order: str) -> Iterator[T]:
     """Results of ``fn`` over the subproblems in order, with at most ``window`` in flight."""
     pending: deque[Future[T]] = deque()
     todo = iter(subs)
     for sub in islice(todo, window):
-        pending.append(pool.submit(fn, (problem, sub, order)))
+        pending.append(pool.submit(fn, (sub, order)))
     while pending:
         result = pending.popleft().result()
         nxt = next(todo, None)
         if nxt is not None:
-            pending.append(pool.submit(fn, (problem, nxt, order)))
+            pending.append(pool.submit(fn, (nxt, order)))
         yield result
 
 
-def _worker_init(parent: int) -> None:
-    """In each worker: die with the parent, leave Ctrl-C and SIGTERM to it.
+def _worker_init(parent: int, run: Run | None = None) -> None:
+    """In each worker: keep the run (and its cell order) for every task, die with the parent,
+    leave Ctrl-C and SIGTERM to it.
 
     The parent stops the pool on Ctrl-C/SIGTERM (``_pool``); if the parent is killed outright
     (SIGKILL), Linux's parent-death signal ends the workers too.
@@ -151,14 +157,18 @@ def _worker_init(parent: int) -> None:
             pass
     if os.getppid() != parent:  # the parent died before prctl took effect
         os._exit(1)
+    global _WORKER
+    if run is not None:
+        _WORKER = (run, default_order(run.instance))
 
 
 @contextmanager
-def _pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
+def _pool(jobs: int, run: Run | None = None) -> Iterator[ProcessPoolExecutor]:
     """A process pool whose workers never outlive the run: on any exception (Ctrl-C, SIGTERM,
-    an error) the queued work is cancelled and the workers are terminated at once."""
+    an error) the queued work is cancelled and the workers are terminated at once. Each
+    worker receives ``run`` once, when it starts."""
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init,
-                               initargs=(os.getpid(),))
+                               initargs=(os.getpid(), run))
     try:
         yield pool
     except BaseException:
@@ -175,31 +185,36 @@ def _pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
 
 
 def _count_job(args: Job) -> int:
-    return count_subproblem(*args)
+    assert _WORKER is not None
+    run, full = _WORKER
+    return count_subproblem(run, args[0], args[1], full)
 
 
 def _rows_job(args: Job) -> np.ndarray:
-    return rows_subproblem(*args)
+    assert _WORKER is not None
+    run, full = _WORKER
+    return rows_subproblem(run, args[0], args[1], full)
 
 
-def count_parallel(problem: ArrangementProblem, jobs: int, depth: int | None = None,
+def count_parallel(problem: Problem, jobs: int, depth: int | None = None,
                    tick: Callable[[int, int, int], None] | None = None,
                    order: str = "auto") -> int:
     """Count on ``jobs`` processes; ``tick(done, total, count so far)`` after each subproblem.
 
     ``order`` ``auto`` is resolved once for the whole problem (``resolved_order``)."""
-    subs = prefixes(problem, auto_depth(problem, jobs) if depth is None else depth)
-    order = resolved_order(problem, order)
+    run = Run.of(problem)
+    subs = prefixes(run, auto_depth(run, jobs) if depth is None else depth)
+    order = resolved_order(run, order)
     total = 0
-    with _pool(jobs) as pool:
-        for i, n in enumerate(_ordered(pool, _count_job, problem, subs, 4 * jobs, order)):
+    with _pool(jobs, run) as pool:
+        for i, n in enumerate(_ordered(pool, _count_job, subs, 4 * jobs, order)):
             total += n
             if tick is not None:
                 tick(i + 1, len(subs), total)
     return total
 
 
-def rows_parallel(problem: ArrangementProblem, jobs: int, depth: int | None = None,
+def rows_parallel(problem: Problem, jobs: int, depth: int | None = None,
                   tick: Callable[[int, int, int], None] | None = None,
                   order: str = "auto") -> Iterator[np.ndarray]:
     """Solution rows computed on ``jobs`` processes: in the sequential order when the static
@@ -208,12 +223,12 @@ def rows_parallel(problem: ArrangementProblem, jobs: int, depth: int | None = No
 
     Memory holds at most the rows of the ``2 * jobs`` subproblems in flight.
     """
-    subs = prefixes(problem, auto_depth(problem, jobs) if depth is None else depth)
-    order = resolved_order(problem, order)
+    run = Run.of(problem)
+    subs = prefixes(run, auto_depth(run, jobs) if depth is None else depth)
+    order = resolved_order(run, order)
     found = 0
-    with _pool(jobs) as pool:
-        for i, block in enumerate(_ordered(pool, _rows_job, problem, subs, 2 * jobs,
-                                           order)):
+    with _pool(jobs, run) as pool:
+        for i, block in enumerate(_ordered(pool, _rows_job, subs, 2 * jobs, order)):
             found += len(block)
             if tick is not None:
                 tick(i + 1, len(subs), found)

@@ -16,7 +16,9 @@ neighbouring cells; lex-leader symmetry breaking over the board's symmetries
 symmetric image of a StarMap is a StarMap, so the formula stays satisfiable exactly when the
 problem is); the redundant constraint "exactly as many lines of each axis hold a piece as a
 StarMap meets" (on a board with exactly that many lines: every line holds a piece; see
-``lines_needed``).
+``lines_needed``); the role counts (``role_counts``: per axis, as many cells of each line role,
+and as many lines holding one piece or several, as the piece set implies). Every addition is
+implied by the rules (docs/results.md, section 3, with its tests), so it loses no StarMap.
 
 Examples
 --------
@@ -44,6 +46,7 @@ class StarMapCnf:
     y: dict[tuple[int, int], int]
     clauses: list[list[int]] = field(default_factory=list)
     variables: int = 0
+    seen: dict[tuple[int, int], int | None] = field(default_factory=dict)
 
     def new(self) -> int:
         """A fresh variable."""
@@ -115,7 +118,8 @@ def line_clauses_apply(problem: ArrangementProblem) -> bool:
 
 
 def encode(problem: ArrangementProblem, symmetry: bool = False,
-           line_clauses: bool = False, max_hull: int | None = None) -> StarMapCnf:
+           line_clauses: bool = False, max_hull: int | None = None,
+           roles: bool = False) -> StarMapCnf:
     """The CNF of a StarMap problem (see the module docstring).
 
     Parameters
@@ -131,6 +135,10 @@ def encode(problem: ArrangementProblem, symmetry: bool = False,
     max_hull : int, optional
         Hexagon boards: the hull of the occupied cells (the smallest convex board holding them,
         ``solver.arrange.starmap_boards.hull``) has at most this many cells.
+    roles : bool
+        Add the role counts (:func:`role_counts`): per axis, exactly as many cells show each
+        line role as the set has pieces with it, and exactly as many lines hold a single piece
+        (or several) as there are pieces alone on their line (or line ends of one side).
 
     Raises
     ------
@@ -148,7 +156,7 @@ def encode(problem: ArrangementProblem, symmetry: bool = False,
     n = len(cells)
     cnf = StarMapCnf(cells, list(range(1, n + 1)), {}, [], n)
     directions = grid.directions()
-    seen: dict[tuple[int, int], int | None] = {}
+    seen = cnf.seen
 
     def seen_var(i: int, d: int) -> int | None:
         if (i, d) in seen:
@@ -210,6 +218,8 @@ def encode(problem: ArrangementProblem, symmetry: bool = False,
                     cnf.clauses.append([-cnf.occ[i], -cnf.occ[j]])
     if line_clauses:
         _add_line_clauses(cnf, problem)
+    if roles:
+        _add_role_counts(cnf, problem)
     if max_hull is not None:
         _add_hull_bound(cnf, problem, max_hull)
     if symmetry:
@@ -248,6 +258,98 @@ def _add_line_clauses(cnf: StarMapCnf, problem: ArrangementProblem) -> None:
                              encoding=EncType.seqcounter)
         cnf.clauses.extend(enc.clauses)
         cnf.variables = max(cnf.variables, enc.nv)
+
+
+ROLES = ("alone", "end", "inside")
+"""Line roles of a piece along an axis (its smaller direction ``d``, opposite ``o``): blank on
+both sides (alone on its line), a beam towards ``d`` only (the end of its line on the ``o``
+side), beams both ways (inside its line). The fourth, a beam towards ``o`` only, is the other
+end."""
+
+
+def role_counts(problem: ArrangementProblem) -> dict[int, dict[str, int]]:
+    """Per axis (its smaller direction): the number of pieces of the set with each role."""
+    grid = problem.piece_set.grid
+    out: dict[int, dict[str, int]] = {}
+    for d in grid.directions():
+        o = grid.opposite((0, 0), d)
+        if d > o:
+            continue
+        roles = {"alone": 0, "end": 0, "inside": 0}
+        for p in problem.piece_set.pieces:
+            to_d, to_o = bool(p.beams & d), bool(p.beams & o)
+            if not to_d and not to_o:
+                roles["alone"] += 1
+            elif to_d and not to_o:
+                roles["end"] += 1
+            elif to_d and to_o:
+                roles["inside"] += 1
+        out[d] = roles
+    return out
+
+
+def _add_role_counts(cnf: StarMapCnf, problem: ArrangementProblem) -> None:
+    """The role constraints of :func:`encode` (``roles``).
+
+    They hold in every StarMap: the piece on a cell shows, along each axis, the role its seen
+    values give (``y -> seen`` clauses), every piece stands once, so each role is shown by as
+    many cells as the set has pieces with it; a line holding a single piece holds one piece
+    alone on it, a line holding several holds exactly one end of each side; so the lines with
+    one piece number the ``alone`` pieces and those with several the ``end`` pieces.
+    """
+    from pysat.card import CardEnc, EncType
+
+    grid = problem.piece_set.grid
+    counts = role_counts(problem)
+    by_line: dict[int, list[list[int]]] = {}
+    for d, line in _lines(problem):
+        by_line.setdefault(d, []).append(line)
+
+    def both(a: int | None, b: int | None, occ: int, want: tuple[bool, bool]) -> int:
+        """A variable equal to occ and (seen_d, seen_o) == want."""
+        v = cnf.new()
+        body = [occ]
+        for s, w in zip((a, b), want, strict=True):
+            if s is None:
+                if w:  # a beam towards the edge meets nothing: never
+                    cnf.clauses.append([-v])
+                    return v
+                continue
+            body.append(s if w else -s)
+        cnf.clauses.extend([[-v, x] for x in body])
+        cnf.clauses.append([v, *[-x for x in body]])
+        return v
+
+    def exactly(lits: list[int], k: int) -> None:
+        enc = CardEnc.equals(lits=lits, bound=k, top_id=cnf.variables,
+                             encoding=EncType.seqcounter)
+        cnf.clauses.extend(enc.clauses)
+        cnf.variables = max(cnf.variables, enc.nv)
+
+    for d, lines in by_line.items():
+        o = grid.opposite((0, 0), d)
+        role_vars: dict[str, list[int]] = {r: [] for r in ROLES}
+        line_of: dict[str, list[int]] = {"alone": [], "end": []}
+        for line in lines:
+            per: dict[str, list[int]] = {r: [] for r in ROLES}
+            for i in line:
+                sd, so = cnf.seen[i, d], cnf.seen[i, o]
+                occ = cnf.occ[i]
+                per["alone"].append(both(sd, so, occ, (False, False)))
+                per["end"].append(both(sd, so, occ, (True, False)))
+                per["inside"].append(both(sd, so, occ, (True, True)))
+            for r in ROLES:
+                role_vars[r].extend(per[r])
+            for r in ("alone", "end"):
+                u = cnf.new()  # the line holds a piece of role r
+                cnf.clauses.append([-u, *per[r]])
+                cnf.clauses.extend([[u, -x] for x in per[r]])
+                line_of[r].append(u)
+            cnf.clauses.append([-line_of["alone"][-1], -line_of["end"][-1]])
+        for r in ROLES:
+            exactly(role_vars[r], counts[d][r])
+        exactly(line_of["alone"], counts[d]["alone"])
+        exactly(line_of["end"], counts[d]["end"])
 
 
 def _add_hull_bound(cnf: StarMapCnf, problem: ArrangementProblem, bound: int) -> None:

@@ -12,14 +12,14 @@ Compact completions (square 4x4, triangle 4x4, hexagon rhombus:8x8):
    a table of every solution enumerated once by CP-SAT and judged by the batch judge; then
    uniqueness and irreducibility are also checked against that table. Otherwise CP-SAT counts
    the final puzzle up to 2.
-4. The level: the deduction ladder of ``solver.book.ladder`` (hardest step decides), whose
+4. The level: the deduction steps of ``solver.book.deduction`` (hardest step decides), whose
    deductions must agree with the answer.
 5. The key: the clue set in its least form over the region's symmetry group (pieces turn with
    the board).
 
 Open completions (StarMap 8x8, transcendental inside 6x6) follow the same steps with the open
-search of ``solver.book.open_ladder`` as the first engine, CP-SAT as the second and the open
-deduction ladder for the level (see ``OpenCompletion``).
+search of ``solver.book.open_deduction`` as the first engine, CP-SAT as the second and the open
+deduction steps for the level (see ``OpenCompletion``).
 """
 
 from __future__ import annotations
@@ -31,20 +31,21 @@ from functools import cached_property
 import numpy as np
 
 from puzzles.arrangements import Arrangement, verify
-from puzzles.errors import InfeasibleError
+from puzzles.errors import BudgetExhaustedError, EngineFaultError, InfeasibleError
 from reports.beams import arrangement_svg
 from reports.svg import piece_gallery_svg
-from solver.arrange.base import EngineFaultError
+from reports.text import rows_text
 from solver.arrange.check import CompactJudge
-from solver.arrange.engines.kernel import KernelSearch
+from solver.arrange.engines.builtin import CpSatEngine, KernelEngine
 from solver.arrange.instance import EdgeInstance
+from solver.arrange.prepared import Problem, Run
 from solver.arrange.problem import ArrangementProblem
 from solver.arrange.symmetry import SymmetryGroup
 from solver.book.base import BookPuzzle, PuzzleType
-from solver.book.ladder import LadderRating, rate
-from solver.book.open_ladder import OpenBoard, SearchBudgetError
-from solver.book.open_ladder import count as open_count
-from solver.book.open_ladder import rate as rate_open
+from solver.book.deduction import DeductionRating, rate
+from solver.book.open_deduction import OpenBoard, SearchBudgetError
+from solver.book.open_deduction import count as open_count
+from solver.book.open_deduction import rate as rate_open
 
 #: Problems with at most this many solutions get a solution table (enumerated once by CP-SAT).
 TABLE_LIMIT = 20_000
@@ -53,14 +54,10 @@ TABLE_LIMIT = 20_000
 LEVEL_OF_RUNG = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "hard"}
 
 
-def kernel_count(problem: ArrangementProblem, limit: int = 2,
-                 max_nodes: int = 1 << 40) -> tuple[int, int]:
+def kernel_count(problem: Problem, limit: int = 2) -> tuple[int, int]:
     """(solutions up to ``limit``, kernel nodes) with the most constrained cell first."""
-    search = KernelSearch(EdgeInstance.build(problem), dynamic=True)
-    out = np.empty((limit, search.inst.n), dtype=np.int32)
-    while search.step(out, max_nodes) == 2:  # BUDGET: resume
-        pass
-    return min(search.solutions_found, limit), search.nodes
+    kernel = KernelEngine(order="mrv")
+    return kernel.count(problem, limit=limit), kernel.nodes
 
 
 class CompactCompletion(PuzzleType):
@@ -88,25 +85,28 @@ class CompactCompletion(PuzzleType):
         return ArrangementProblem.create(self.set_name, "compact", self.region_name)
 
     @cached_property
+    def run(self) -> Run:
+        """The empty problem's tables, built once (every puzzle derives its own)."""
+        return Run(self.problem)
+
+    @property
     def inst(self) -> EdgeInstance:
         """Its instance (cell order, neighbours)."""
-        return EdgeInstance.build(self.problem)
+        return self.run.instance
 
-    @cached_property
+    @property
     def group(self) -> SymmetryGroup:
         """The region's symmetries."""
-        return SymmetryGroup.of(self.inst)
+        return self.run.group
 
     @cached_property
     def table(self) -> np.ndarray | None:
         """Every solution as rows (CP-SAT enumeration, each row judged), or None when the
         problem has more than TABLE_LIMIT solutions."""
-        from solver.arrange.engines import cpsat
-
         if self.set_name == "hexagon":
             return None
         found = []
-        for row in cpsat.rows(self.inst, all_solutions=True):
+        for row in CpSatEngine().rows(self.run):
             found.append(np.asarray(row, dtype=np.int64))
             if len(found) > TABLE_LIMIT:
                 return None
@@ -124,7 +124,7 @@ class CompactCompletion(PuzzleType):
                 "are given; the pieces left are drawn beside the puzzle.")
 
     def grading(self) -> str:
-        return ("Levels come from a human-style deduction ladder, hardest step deciding: easy = "
+        return ("Levels come from human-style deduction steps, the hardest step deciding: easy = "
                 "singles only (a cell with one fitting piece, a piece with one cell), medium = "
                 "counting (side-by-side elimination, pairs), hard = one-cell lookahead or "
                 "search. Score: the rung plus a tenth of the proof's kernel nodes (log)."
@@ -154,21 +154,19 @@ class CompactCompletion(PuzzleType):
         completed by the kernel (most constrained cell first); new pins when the kernel finds
         no completion within ``budget`` nodes."""
         inst = self.inst
-        out = np.empty((1, inst.n), dtype=np.int32)
+        kernel = KernelEngine(order="mrv", max_nodes=budget)
         while True:
             fixed: dict[int, int] = {}
             for i in rng.sample(range(inst.n), pins):
                 options = [p for p in inst.candidates(i) if p not in fixed.values()]
                 fixed[i] = rng.choice(options)
             try:
-                problem = self._puzzle(np.array([fixed.get(i, -1) for i in range(inst.n)]),
-                                       list(fixed))
-                search = KernelSearch(EdgeInstance.build(problem), dynamic=True)
-            except InfeasibleError:
+                run = self._puzzle(np.array([fixed.get(i, -1) for i in range(inst.n)]),
+                                   list(fixed))
+                for row in kernel.rows(run, find=True):
+                    return np.asarray(row, dtype=np.int64).copy()
+            except (InfeasibleError, BudgetExhaustedError):
                 continue
-            search.step(out, budget)
-            if search.stats[2]:
-                return out[0].astype(np.int64).copy()
 
     def _reduce(self, row: np.ndarray, rng: random.Random) -> tuple[list[int], int]:
         """Clue cell indices after hiding in a random order; also the checks made."""
@@ -194,8 +192,9 @@ class CompactCompletion(PuzzleType):
             return self._unique_in_table(row, clue_idx)
         return kernel_count(self._puzzle(row, clue_idx))[0]
 
-    def _puzzle(self, row: np.ndarray, clue_idx: list[int]) -> ArrangementProblem:
-        return self.problem.with_fixed({self.inst.cells[i]: int(row[i]) for i in clue_idx})
+    def _puzzle(self, row: np.ndarray, clue_idx: list[int]) -> Run:
+        """The completion with the pieces of ``row`` on the cells ``clue_idx`` given."""
+        return self.run.with_fixed({self.inst.cells[i]: int(row[i]) for i in clue_idx})
 
     def key(self, row: np.ndarray, clue_idx: list[int]) -> str:
         """The clue set in its least form over the symmetry group."""
@@ -206,14 +205,14 @@ class CompactCompletion(PuzzleType):
         return ",".join(map(str, min(images)))
 
     def _solved_within(self, row: np.ndarray, clue_idx: list[int], top: int) -> bool:
-        """True when the ladder solves the puzzle (so it is unique) using rungs <= ``top``."""
-        rating = rate(EdgeInstance.build(self._puzzle(row, clue_idx)))
+        """True when deduction solves the puzzle (so it is unique) using rungs <= ``top``."""
+        rating = rate(self._puzzle(row, clue_idx).instance)
         return rating.left == 0 and rating.rung <= top
 
     def _reduce_for_level(self, row: np.ndarray, rng: random.Random, top: int,
                           ) -> tuple[list[int], int]:
         """Clue cell indices after hiding, in a seeded random order, every clue whose hiding
-        leaves a puzzle the ladder still solves with rungs <= ``top`` (a ladder that fills
+        leaves a puzzle deduction still solves with rungs <= ``top`` (deduction that fills
         every cell proves the answer unique); also the ratings made."""
         return self._hide(rng, lambda trial: self._solved_within(row, trial, top))
 
@@ -222,13 +221,13 @@ class CompactCompletion(PuzzleType):
         row = self._random_answer(rng)
         top = max((r for r, lv in LEVEL_OF_RUNG.items() if lv == level), default=5)
         for_level = self.level_minimal and top < 5
-        best: tuple[list[int], int, LadderRating] | None = None
+        best: tuple[list[int], int, DeductionRating] | None = None
         for _ in range(self.tries if level is not None else 1):
             if for_level:
                 clues, checks = self._reduce_for_level(row, rng, top)
             else:
                 clues, checks = self._reduce(row, rng)
-            rating = rate(EdgeInstance.build(self._puzzle(row, clues)))
+            rating = rate(self._puzzle(row, clues).instance)
             if best is None or (level is not None and LEVEL_OF_RUNG[rating.rung] == level):
                 best = (clues, checks, rating)
             if level is None or LEVEL_OF_RUNG[best[2].rung] == level:
@@ -242,21 +241,21 @@ class CompactCompletion(PuzzleType):
         return self._finish(seed, row, clues, checks, rating, top if for_level else None)
 
     def _finish(self, seed: int, row: np.ndarray, clues: list[int], checks: int,
-                rating: LadderRating, for_level: int | None = None) -> BookPuzzle:
+                rating: DeductionRating, for_level: int | None = None) -> BookPuzzle:
         """Prove, check and draw the puzzle. ``for_level``: the clues were reduced for the
-        ladder's rungs <= ``for_level``; every clue must then be needed for uniqueness or for
+        deduction's rungs <= ``for_level``; every clue must then be needed for uniqueness or for
         that level (strict irreducibility is recorded, not required)."""
         inst = self.inst
-        puzzle = self._puzzle(row, clues)
+        puzzle = self._puzzle(row, clues).problem
         answer = self.problem.arrangement(inst.placements(row))
         given = puzzle.fixed_map
         verify(answer, given)
-        solutions, nodes = kernel_count(puzzle)
+        solutions, nodes = kernel_count(self._puzzle(row, clues))
         if solutions != 1:  # pragma: no cover - the reduction kept it unique
             raise EngineFaultError(f"puzzle of seed {seed} has {solutions} completions")
         deduced = {i: v for i, v in rating.solution.items()}
         if any(int(row[i]) != v for i, v in deduced.items()):
-            raise EngineFaultError(f"the deduction ladder disagrees with the answer (seed {seed})")
+            raise EngineFaultError(f"the deduction disagrees with the answer (seed {seed})")
         proof: dict[str, object] = {
             "check": "kernel count to 2, most constrained cell first", "solutions": solutions,
             "nodes": nodes, "reduction_checks": checks, "verifier": "puzzles.arrangements.verify",
@@ -268,10 +267,8 @@ class CompactCompletion(PuzzleType):
             proof["second_count"] = self._unique_in_table(row, clues)
             loose = {i: self._unique_in_table(row, looser[i]) for i in clues}
         else:
-            from solver.arrange.api import count
-
             proof["second_engine"] = "CP-SAT count to 2"
-            proof["second_count"] = min(count(puzzle, engine="cpsat"), 2)
+            proof["second_count"] = CpSatEngine().count(self._puzzle(row, clues), limit=2)
             loose, irreducible_nodes = {}, 0
             for i in clues:
                 loose[i], used = kernel_count(self._puzzle(row, looser[i]))
@@ -302,11 +299,10 @@ class CompactCompletion(PuzzleType):
                 ps.grid, [(p, by_number[p].beams, by_number[p].orientation) for p in left],
                 per_row=4 if ps.grid.oriented else 8, title="pieces to place"),
             answer_svg=arrangement_svg(answer, highlight=frozenset(given)),
-            answer_text=" ".join(f"{list(c)}={p}" for c, p in sorted(
-                answer.placements.items(), key=lambda kv: (kv[0][1], kv[0][0]))
-                if c not in given),
+            answer_text=rows_text(self.problem.region.cells if self.problem.region
+                                  else answer.placements, answer.placements, given),
             proof=proof, board_mm=self.board_mm,
-            details={"clues": len(given), "ladder": rating.to_json()},
+            details={"clues": len(given), "deduction": rating.to_json()},
         )
 
 
@@ -316,13 +312,13 @@ class OpenCompletion(PuzzleType):
 
     The answer: the open search with its options in a seeded random order (CP-SAT completing
     two seeded random pins when that runs out of budget). The clues: hidden
-    in a seeded random order while the open search (``solver.book.open_ladder.count``, the
+    in a seeded random order while the open search (``solver.book.open_deduction.count``, the
     cell with the fewest options first) still finds one completion (up to 2). The proof: the
     open search counts the final puzzle to 2 (its nodes recorded) and CP-SAT, a second engine
     sharing nothing with it but the problem, counts it to 2 again; every clue is re-checked by
     both (hiding it admits a second completion); the answer is judged by
-    ``puzzles.arrangements.verify``. The level: the deduction ladder of
-    ``solver.book.open_ladder`` (hardest step decides), whose deductions must agree with the
+    ``puzzles.arrangements.verify``. The level: the deduction steps of
+    ``solver.book.open_deduction`` (hardest step decides), whose deductions must agree with the
     answer; aiming at a level, up to ``tries`` reductions of the same answer are tried.
     """
 
@@ -346,13 +342,18 @@ class OpenCompletion(PuzzleType):
                                          no_adjacent=self.no_adjacent)
 
     @cached_property
+    def run(self) -> Run:
+        """The empty board's tables, built once."""
+        return Run(self.problem)
+
+    @property
     def group(self) -> SymmetryGroup:
         """The board's symmetries."""
-        return SymmetryGroup.of(EdgeInstance.build(self.problem))
+        return self.run.group
 
     @cached_property
     def board(self) -> OpenBoard:
-        """The lines of sight of the open ladder and search."""
+        """The lines of sight of the open deduction and search."""
         return OpenBoard.build(self.problem)
 
     def rules(self) -> str:
@@ -367,7 +368,7 @@ class OpenCompletion(PuzzleType):
                 "pieces stand already.")
 
     def grading(self) -> str:
-        return ("Levels come from a human-style deduction ladder, hardest step deciding: easy = "
+        return ("Levels come from human-style deduction steps, the hardest step deciding: easy = "
                 "singles only (a cell with one option left, a piece with one cell), medium = "
                 "counting (beams without support, pairs, counting pieces), hard = one-cell "
                 "lookahead or search. Score: the rung plus a tenth of the proof's search "
@@ -377,20 +378,12 @@ class OpenCompletion(PuzzleType):
         return open_count(self.problem.with_fixed(clues), limit=2)[0]
 
     def _cpsat_count(self, clues: dict[tuple[int, int], int]) -> int:
-        from solver.arrange.engines import cpsat
-
-        found = 0
-        for _ in cpsat.rows(EdgeInstance.build(self.problem.with_fixed(clues))):
-            found += 1
-            if found >= 2:
-                break
-        return found
+        return CpSatEngine().count(self.run.with_fixed(clues), limit=2)
 
     def _answer(self, rng: random.Random) -> dict[tuple[int, int], int]:
         """A seeded random solution: the open search with its options in a seeded random
         order (a node budget), else CP-SAT completing two seeded random pins."""
-        from solver.arrange.api import first
-
+        cpsat = CpSatEngine()
         try:
             found, _, rows = open_count(self.problem, limit=1, max_nodes=20_000, rng=rng)
             if found:
@@ -402,14 +395,14 @@ class OpenCompletion(PuzzleType):
         for _ in range(20):
             pins = dict(zip(rng.sample(cells, 2), rng.sample(numbers, 2), strict=True))
             try:
-                return dict(first(self.problem.with_fixed(pins)).placements)
+                return dict(cpsat.first(self.run.with_fixed(pins)).placements)
             except InfeasibleError:
                 continue
-        return dict(first(self.problem).placements)
+        return dict(cpsat.first(self.run).placements)
 
     def key(self, clues: dict[tuple[int, int], int]) -> str:
         """The clue set in its least form over the board's symmetries."""
-        inst = EdgeInstance.build(self.problem)
+        inst = self.run.instance
         row = np.full((1, inst.n), -1, dtype=np.int64)
         for c, p in clues.items():
             row[0, inst.index[c]] = p
@@ -436,7 +429,7 @@ class OpenCompletion(PuzzleType):
     def make(self, seed: int, level: str | None = None) -> BookPuzzle | None:
         rng = random.Random(seed)
         answer = self._answer(rng)
-        best: tuple[dict[tuple[int, int], int], int, LadderRating] | None = None
+        best: tuple[dict[tuple[int, int], int], int, DeductionRating] | None = None
         for _ in range(self.tries if level is not None else 1):
             clues, checks = self._reduce(answer, rng)
             rating = rate_open(self.problem.with_fixed(clues))
@@ -449,7 +442,7 @@ class OpenCompletion(PuzzleType):
 
     def _finish(self, seed: int, answer: dict[tuple[int, int], int],
                 clues: dict[tuple[int, int], int], checks: int,
-                rating: LadderRating) -> BookPuzzle:
+                rating: DeductionRating) -> BookPuzzle:
         arrangement = self.problem.arrangement(answer)
         verify(arrangement, clues)
         solutions, nodes, found = open_count(self.problem.with_fixed(clues), limit=2)
@@ -457,7 +450,7 @@ class OpenCompletion(PuzzleType):
             raise EngineFaultError(f"puzzle of seed {seed} is not unique")
         cells = self.board.cells
         if any(answer.get(cells[i]) != v for i, v in rating.solution.items()):
-            raise EngineFaultError(f"the deduction ladder disagrees with the answer (seed {seed})")
+            raise EngineFaultError(f"the deduction disagrees with the answer (seed {seed})")
         second = self._cpsat_count(clues)
         irreducible_nodes = 0
         irreducible = True
@@ -482,11 +475,11 @@ class OpenCompletion(PuzzleType):
                 ps.grid, [(p, by_number[p].beams, by_number[p].orientation) for p in left],
                 per_row=4 if ps.grid.oriented else 8, title="pieces to place"),
             answer_svg=arrangement_svg(arrangement, highlight=frozenset(clues)),
-            answer_text=" ".join(f"{list(c)}={p}" for c, p in sorted(
-                answer.items(), key=lambda kv: (kv[0][1], kv[0][0])) if c not in clues),
+            answer_text=rows_text(self.problem.region.cells if self.problem.region else answer,
+                                  answer, clues),
             proof={"check": "open search count to 2, fewest options first",
                    "solutions": solutions, "nodes": nodes, "reduction_checks": checks,
                    "second_engine": "CP-SAT count to 2", "second_count": second,
                    "irreducible": irreducible, "irreducibility_nodes": irreducible_nodes,
                    "verifier": "puzzles.arrangements.verify"},
-            details={"clues": len(clues), "ladder": rating.to_json()})
+            details={"clues": len(clues), "deduction": rating.to_json()})

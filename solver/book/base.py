@@ -41,7 +41,7 @@ class BookPuzzle:
     extra_svg : str
         An optional second picture on the puzzle page (e.g. the pieces left to place).
     details : dict
-        Type-specific facts for the JSON document (the record, the ladder's steps...).
+        Type-specific facts for the JSON document (the record, the deduction's steps...).
     board_mm : float
         The printed width of the puzzle picture in millimetres (0: the page's default).
     """

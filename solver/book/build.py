@@ -4,8 +4,10 @@ Puzzle ``a`` of a book with seed ``S`` is tried with the puzzle seed ``S * 10000
 (``a = 0, 1, ...``); a puzzle is kept when its measured level is the one wanted and no puzzle
 kept so far has the same canonical key. With ``difficulty="ramp"`` the book's positions are
 shared out over the type's levels in order (easy first); with ``"any"`` every level is kept and
-the book is sorted easiest first. Ctrl-C (or a time limit) ends the search; the puzzles made
-so far are returned with ``complete=False``.
+the book is sorted easiest first. A seed whose puzzle cannot be proved within the type's node
+budget (``BudgetExhaustedError``) is skipped and counted in ``over_budget``, never fatal.
+Ctrl-C (``KeyboardInterrupt`` or a search's ``SearchInterrupted``) or a time limit ends the
+search; the puzzles made so far are returned with ``complete=False``.
 
 Examples
 --------
@@ -21,7 +23,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from puzzles.errors import InfeasibleError, InvalidInputError
+from puzzles.errors import (
+    BudgetExhaustedError,
+    InfeasibleError,
+    InvalidInputError,
+    SearchInterrupted,
+)
 from solver.book.base import BookPuzzle, PuzzleType
 
 #: Puzzle seeds of a book: ``seed * SEED_STRIDE + attempt``.
@@ -42,6 +49,7 @@ class Book:
     tried: int = 0
     repeats: int = 0
     off_level: int = 0
+    over_budget: int = 0
     seconds: float = 0.0
     complete: bool = True
     stopped: str = ""
@@ -51,7 +59,8 @@ class Book:
         return {"type": self.kind.name, "difficulty": self.difficulty, "seed": self.seed,
                 "count": len(self.puzzles), "wanted": self.wanted, "complete": self.complete,
                 "stopped": self.stopped, "tried": self.tried, "repeats": self.repeats,
-                "off_level": self.off_level, "seconds": round(self.seconds, 3),
+                "off_level": self.off_level, "over_budget": self.over_budget,
+                "seconds": round(self.seconds, 3),
                 "puzzles": [p.to_json() for p in self.puzzles]}
 
 
@@ -104,7 +113,8 @@ def build_book(kind: PuzzleType, count: int, difficulty: str = "any", seed: int 
     -------
     Book
         ``complete`` is False when Ctrl-C, the time limit or the attempts ended the search
-        early; ``stopped`` says which.
+        early; ``stopped`` says which. ``over_budget`` counts the seeds skipped because a
+        proof did not fit the node budget.
 
     Raises
     ------
@@ -138,6 +148,11 @@ def build_book(kind: PuzzleType, count: int, difficulty: str = "any", seed: int 
                 made = kind.make(attempt_seed, aim)
             except InfeasibleError:
                 made = None
+            except BudgetExhaustedError:
+                made = None  # not proved within the budget: skipped, not fatal
+                book.over_budget += 1
+            except SearchInterrupted as exc:
+                raise KeyboardInterrupt from exc
             if made is not None:
                 level: str | None = made.level if None not in open_slots else None
                 if open_slots.get(level, 0) <= 0:

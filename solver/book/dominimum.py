@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from puzzles.dominimum.game import omega_symbols
 from puzzles.dominimum.layout import Layout
 from puzzles.dominimum.tiles import SYMBOL_NAMES, tile_name
 from reports.dominimum import Highlight, layout_svg
@@ -50,7 +51,7 @@ def level_of(placements: int) -> str:
 class EndgameType(PuzzleType):
     """Last-tile endgames of ``dominimum`` or ``dominomega``."""
 
-    attempts_per_puzzle = 40
+    attempts_per_puzzle = 100  # about 1 seed in 30 gives a puzzle with one best placement
 
     def __init__(self, game: str) -> None:
         self.game = game
@@ -92,8 +93,9 @@ class EndgameType(PuzzleType):
             others = ", ".join(f"seat {i}: {tile_name(m)}" for i, m in enumerate(p.missions)
                                if i != p.to_move)
         else:
-            mine = f"symbol {SYMBOL_NAMES[(1, 2, 4)[p.to_move]]}"
-            others = ", ".join(f"seat {i}: {SYMBOL_NAMES[(1, 2, 4)[i]]}"
+            symbols = omega_symbols(p.players)  # two seats: pip and large circle
+            mine = f"symbol {SYMBOL_NAMES[symbols[p.to_move]]}"
+            others = ", ".join(f"seat {i}: {SYMBOL_NAMES[symbols[i]]}"
                                for i in range(p.players) if i != p.to_move)
         runner = (f"; the runner-up reaches {p.runner_up[0]} against {p.runner_up[1]}"
                   if p.runner_up else "")

@@ -21,7 +21,7 @@ from functools import cached_property
 from puzzles.dominions import Move, Position, replay
 from puzzles.dominions.records import format_moves, write_record
 from puzzles.grids import CellSymmetry, cell_symmetries, grid
-from reports.dominions import Marks, position_svg
+from reports.dominions import Marks, hands_svg, position_svg
 from solver.book.base import BookPuzzle, PuzzleType
 from solver.dominions.puzzles import (
     DEPTH,
@@ -65,7 +65,11 @@ class DominionsType(PuzzleType):
         return ("Dominions on the 64-hexagon set: players place pieces in turn, beam facing "
                 "beam, blank facing blank; a group without liberties is reversed. Each puzzle "
                 "asks for the one move that meets its goal (capture, save a group from capture, "
-                "make a new eye, make a group live); exactly one move does.")
+                "make a new eye, make a group live); exactly one move does. Every piece shows "
+                "its number (the sum of its beams: 1 NE, 2 NW, 4 W, 8 SW, 16 SE, 32 E) and both "
+                "hands are drawn beside the board. A cell is named by its row letter (left "
+                "edge) and its line number (lower edges): the answer W[P50c1] reads 'White "
+                "places piece 50 on cell c1'.")
 
     def grading(self) -> str:
         return (f"Level = depth of the exhaustive proof, then its size: easy = depth 1 under "
@@ -142,13 +146,23 @@ class DominionsType(PuzzleType):
         marks = Marks(groups=[(start.to_move, sorted(target))]) if target else Marks()
         after = start.copy()
         after.push(played)
+        turned = sorted(i for i in start.occupied if after.owner[i] != start.owner[i])
+        who = "White" if start.to_move == 0 else "Black"
+        said = f"{answer}: {who} places piece {played.piece} on {start.board.name(played.cell)}"
+        if turned:
+            said += (f", reversing {len(turned)} piece{'s' if len(turned) > 1 else ''} on "
+                     + " ".join(start.board.name(i) for i in turned))
         return BookPuzzle(
             kind=self.name, seed=seed, level=level_of(depth, nodes),
             score=depth * 10_000 + nodes, key=self.key(start, goal),
             question=puzzle.question(),
-            puzzle_svg=position_svg(start, marks),
-            answer_svg=position_svg(after, Marks(highlight=[played.cell])),
-            answer_text=answer,
+            puzzle_svg=position_svg(start, marks, numbers=True),
+            extra_svg=hands_svg(start),
+            answer_svg=position_svg(after, Marks(highlight=[played.cell],
+                                                 highlight_label="the piece placed",
+                                                 last=turned, last_label="pieces it reversed"),
+                                    numbers=True),
+            answer_text=said,
             proof={"check": f"every legal move tried, depth {depth}", "solutions": 1,
                    "nodes": nodes, "depth": depth,
                    "note": "the answer replayed on the record is legal", **extra},

@@ -6,7 +6,7 @@ removed while the solution stays unique), regular or irregular blocks, with fewe
 harder levels. Proof: the numba search counts solutions up to 2 (its node counter is
 recorded) and CP-SAT, sharing no code with it, counts them up to 2 again; the solution is
 judged by ``puzzles.numbridge.field.verify_solution``. The level is the rater's
-(``solver.numbridge.difficulty.rate``: the technique ladder, HoDoKu's level names), with
+(``solver.numbridge.difficulty.rate``: the technique steps, HoDoKu's level names), with
 ``extreme`` counted as ``unfair``. The key: the least form of the
 field over the eight rotations and reflections of the square, digits and blocks renumbered
 in reading order.
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import random
 
+from puzzles.errors import EngineFaultError
 from puzzles.numbridge.field import CELLS, REGULAR_BLOCKS, Field, verify_solution
 from reports.numbridge import field_svg
-from solver.arrange.base import EngineFaultError
 from solver.book.base import BookPuzzle, PuzzleType
 from solver.numbridge import models
 from solver.numbridge.difficulty import rate

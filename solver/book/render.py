@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from puzzles.errors import InvalidInputError
-from reports.book import BookItem, book_pdf, render_book
+from reports.book import BookItem, book_pdf, pdf_backend_problem, render_book
 from reports.output import write_atomic
 from solver.book.build import Book
 
@@ -39,7 +39,8 @@ def book_html(book: Book) -> str:
              for n, p in enumerate(book.puzzles, 1)]
     levels = ", ".join(f"{sum(1 for p in book.puzzles if p.level == lv)} {lv}"
                        for lv in kind.levels)
-    subtitle = (f"{len(book.puzzles)} puzzles ({levels}); book seed {book.seed}, difficulty "
+    subtitle = (f"{len(book.puzzles)} puzzle{'' if len(book.puzzles) == 1 else 's'} "
+                f"({levels}); book seed {book.seed}, difficulty "
                 f"{book.difficulty}. Regenerate puzzle k: solver book {kind.name} "
                 "--puzzle-seed SEED --difficulty LEVEL (both from the index).")
     notes = [] if book.complete else [f"Incomplete book: {book.stopped}; "
@@ -65,3 +66,7 @@ def check_out_path(path: Path) -> None:
         raise InvalidInputError(f"--out {path}: the book is written as .html or .pdf")
     if not path.parent.exists() and str(path.parent) not in ("", "."):
         raise InvalidInputError(f"--out {path}: directory {path.parent} does not exist")
+    if path.suffix.lower() == ".pdf":
+        problem = pdf_backend_problem()
+        if problem is not None:
+            raise InvalidInputError(f"--out {path}: {problem}")

@@ -7,6 +7,8 @@ budget ran out, 130 on Ctrl-C, 143 on SIGTERM. No traceback.
 
 from __future__ import annotations
 
+import atexit
+import gc
 import importlib
 import os
 import sys
@@ -38,6 +40,8 @@ SUBCOMMANDS = {
                "Review a game record: evaluation per move, best move, loss, mistakes."),
     "serve": ("solver.cli.serve:serve",
               "Serve the games in the browser: play, watch and review (Ctrl-C stops)."),
+    "research": ("solver.cli.research:research",
+                 "Research runs: StarMap boards, hexagon2, proofs and their checks."),
     "backslide": ("solver.cli.backslide:backslide",
                   "BackSlide: parity classes and optimal slide solutions."),
 }
@@ -74,4 +78,8 @@ def main(argv: list[str] | None = None) -> None:
     # numpy's OpenBLAS starts a thread per core when numpy is imported (0.1 s of a whole
     # process on this busy machine); no command multiplies large matrices, so one will do
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    if argv is None:  # the solver process itself: at its exit Python's last garbage collection
+        # walks every object alive, a third of a kernel command's CPU for numba's alone; the
+        # process is ending, so the objects are frozen out of it (files are closed by then)
+        atexit.register(gc.freeze)
     run(lambda: invoke(cli, sys.argv[1:] if argv is None else argv), standalone=argv is None)

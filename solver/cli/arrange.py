@@ -8,6 +8,7 @@ them, not at module level.
 from __future__ import annotations
 
 import functools
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -22,12 +23,14 @@ from puzzles.errors import InvalidInputError, ParseError, SearchInterrupted
 from puzzles.grids import Cell
 from puzzles.regions import BORDER_RULES, MAX_COORDINATE
 from reports.output import JsonLinesWriter
-from solver.arrange.orders import ENGINES, ORDERS
+from solver.arrange.engines import ENGINES
+from solver.arrange.orders import ORDERS
 from solver.arrange.problem import ArrangementProblem
 from solver.cli.common import Output, output_options, write_picture
 from solver.progress import progress_bar
 
 if TYPE_CHECKING:
+    from solver.arrange.engine import Engine
     from solver.arrange.run import Distributed
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -115,7 +118,9 @@ def problem_options(func: F) -> F:
 engine_option = click.option("--engine", type=click.Choice(ENGINES), default="auto",
                              show_default=True,
                              help="kernel (our numba search), frontier (counts by dynamic "
-                                  "programming: square and triangle sets), cpsat or constraint.")
+                                  "programming: square and triangle sets), cpsat, constraint, "
+                                  "starmap (CP-SAT lines of sight), grow (transcendental on "
+                                  "the open plane) or dual (cells and pieces).")
 jobs_option = click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1,
                            show_default=True, help="Processes (split into subproblems).")
 depth_option = click.option("--depth", type=click.IntRange(0, 64), default=None,
@@ -141,10 +146,45 @@ def cluster_options(func: F) -> F:
 
         cluster = None
         if scheduler is not None or checkpoint is not None:
+            check_cluster_options(scheduler, checkpoint)
             cluster = Distributed(scheduler, checkpoint)
         return func(*args, cluster=cluster, **kwargs)
 
     return wrapper  # type: ignore[return-value]
+
+
+#: A Dask scheduler address: [PROTOCOL://]HOST:PORT.
+_ADDRESS = re.compile(r"(?:(?:tcp|tls|ucx|ws|wss)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):"
+                      r"([0-9]{1,5})")
+
+
+def check_cluster_options(scheduler: str | None, checkpoint: Path | None) -> None:
+    """Refuse, before any work, a scheduler address that is not [PROTOCOL://]HOST:PORT and a
+    checkpoint that is not an SQLite database (or cannot be created)."""
+    if scheduler is not None:
+        m = _ADDRESS.fullmatch(scheduler)
+        if m is None or not 0 < int(m.group(2)) < 65536:
+            raise click.BadParameter(f"{scheduler[:60]!r} is not a scheduler address "
+                                     "(tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786)",
+                                     param_hint="--scheduler")
+    if checkpoint is None:
+        return
+    from reports.output import OutputError, check_writable
+
+    if checkpoint.exists():
+        try:
+            with checkpoint.open("rb") as fh:
+                head = fh.read(16)
+        except OSError as exc:
+            raise click.BadParameter(f"{checkpoint}: {(exc.strerror or str(exc)).lower()}",
+                                     param_hint="--checkpoint") from None
+        if head and head != b"SQLite format 3\x00":
+            raise click.BadParameter(f"{checkpoint}: not an SQLite database (a checkpoint of "
+                                     "an earlier run, or a new file)", param_hint="--checkpoint")
+    try:
+        check_writable(checkpoint)
+    except OutputError as exc:
+        raise click.BadParameter(str(exc), param_hint="--checkpoint") from None
 
 
 symmetry_option = click.option("--up-to-symmetry", is_flag=True,
@@ -156,19 +196,15 @@ def _pictures(arr: Arrangement, problem: ArrangementProblem, svg: Path | None,
               html: Path | None, output: Output) -> None:
     if svg is None and html is None:
         return
-    from reports.beams import arrangement_svg, arrangement_text
-    from reports.html import Figure, Section, render_page
+    from reports.beams import arrangement_svg
+    from reports.pages import arrangement_page
 
     fixed = frozenset(problem.fixed_map)
     picture = arrangement_svg(arr, highlight=fixed, title=problem.describe())
     write_picture(svg, picture, output, "SVG")
     if html is not None:
-        section = Section(problem.describe().capitalize(), paragraphs=[
-            f"{len(arr.placements)} pieces placed; checked by the independent verifier."
-            + (" Fixed pieces are outlined in red." if fixed else "")],
-            figures=[Figure(picture, "piece numbers are sums of their beam directions")],
-            pre=[arrangement_text(arr)])
-        write_picture(html, render_page("Arrangement", [section]), output, "HTML")
+        write_picture(html, arrangement_page(arr, problem.describe(), fixed, picture), output,
+                      "HTML")
 
 
 class _Progress:
@@ -233,11 +269,12 @@ def find(problem: ArrangementProblem, engine: str, svg: Path | None, html: Path 
     JSON: {"set", "kind", "region", "border", "directions", "placements": [{"cell": [q, r],
     "piece": n}, ...], ...}.
     """
-    from solver.arrange.api import first
+    from solver.arrange.engines import engine_named
 
+    searcher = engine_named(engine)
     bar = _Progress("searching", output.quiet)
     try:
-        arr = first(problem, engine, tick=bar)
+        arr = searcher.first(problem, tick=bar)
     except KeyboardInterrupt as exc:
         raise SearchInterrupted("interrupted before a solution was found") from exc
     finally:
@@ -274,6 +311,7 @@ def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
     Ctrl-C: every solution found so far is kept). --count and --estimate hand the same problem
     to the `count` and `estimate` commands.
     """
+    from solver.arrange.engines import engine_named
     from solver.arrange.run import enumerate_arrangements
 
     if count_only or estimate_only:
@@ -287,9 +325,8 @@ def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
 
     bar = _Progress("enumerating", output.quiet)
     as_lines = output.json or output.out is not None
-    found = 0
-    stream = enumerate_arrangements(problem, engine, limit, up_to_symmetry, jobs, depth, bar,
-                                    verify_all=verify_all, order=order, cluster=cluster)
+    stream = enumerate_arrangements(problem, engine_named(engine, order), limit, up_to_symmetry,
+                                    jobs, depth, bar, verify_all=verify_all, cluster=cluster)
     writer: JsonLinesWriter | _TextWriter
     if as_lines:
         stdout = None if output.out is not None else sys.stdout
@@ -299,13 +336,15 @@ def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
     try:
         with writer:
             for arr in stream:
-                found += 1
                 writer.write(arr.to_json() if as_lines else arr)
     except KeyboardInterrupt as exc:
         kept = f"; kept in {output.out}" if output.out else ""
-        raise SearchInterrupted(f"interrupted after {found} arrangement(s){kept}") from exc
+        # the writer's count: what was written, not what the search had found
+        raise SearchInterrupted(f"interrupted after {writer.count} arrangement(s){kept}"
+                                ) from exc
     finally:
         bar.close()
+    found = writer.count
     what = "distinct arrangement(s) up to symmetry" if up_to_symmetry else "arrangement(s)"
     output.note(f"{found} {what}" + (f" (limit {limit})" if limit and found >= limit else "")
                 + (f"; wrote {output.out}" if output.out else ""))
@@ -351,19 +390,23 @@ def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jo
     JSON: {"count": n, "distinct": m} (distinct: orbits under the region's symmetries, null
     without --up-to-symmetry).
     """
+    from solver.arrange.engines import engine_named
     from solver.arrange.run import count_arrangements, count_verified
 
+    counter: Engine = engine_named(engine, order)
     bar = _Progress("counting", output.quiet)
-    counter = count_verified if verify_all else count_arrangements
     try:
         if cluster is not None and (up_to_symmetry or verify_all):
             raise InvalidInputError(
                 "--scheduler/--checkpoint count without --up-to-symmetry and --verify")
         if cluster is not None:
-            total, distinct = count_arrangements(problem, engine, up_to_symmetry, jobs, depth,
-                                                 bar, order, cluster)
+            total, distinct = count_arrangements(problem, counter, up_to_symmetry, jobs, depth,
+                                                 bar, cluster=cluster)
+        elif verify_all:
+            total, distinct = count_verified(problem, counter, up_to_symmetry, jobs, depth, bar)
         else:
-            total, distinct = counter(problem, engine, up_to_symmetry, jobs, depth, bar, order)
+            total, distinct = count_arrangements(problem, counter, up_to_symmetry, jobs, depth,
+                                                 bar)
     except KeyboardInterrupt as exc:
         raise SearchInterrupted(
             f"interrupted: at least {bar.solutions} arrangement(s) (count incomplete)") from exc
@@ -388,21 +431,28 @@ def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jo
                    "Knuth's plain probes in the static order.")
 @click.option("--tail", type=click.IntRange(0), default=None,
               help="tail method: count exactly once this many cells are empty (default: "
-                   "chosen by a pilot).")
+                   "chosen by a pilot); transcendental: beamed pieces left (default 22).")
+@click.option("--batches", type=click.IntRange(2), default=10, show_default=True,
+              help="Transcendental: independent batches (the Markov lower bound).")
 @output_options
 def estimate_cmd(problem: ArrangementProblem, probes: int, seed: int, method: str,
-                 tail: int | None, output: Output) -> None:
+                 tail: int | None, batches: int, output: Output) -> None:
     """Estimate the solution count (and the search tree) by random probes, with a 95% interval.
 
     JSON: {"probes", "seed", "method", "tail", "hits", "nodes", "nodes_error", "solutions",
     "solutions_error", "low", "high", "note"} (errors are standard errors of the mean; hits:
     probes that reached a solution; without hits there is no estimate and solutions, low and
-    high are null).
+    high are null). Transcendental (open plane): growth probes in --batches batches, --probes
+    in all, with the Markov lower bound (JSON: the documents of docs/results/).
     """
     from solver.arrange.estimate import estimate
 
+    if problem.kind == "transcendental":  # growth probes on the open plane, in batches
+        from solver.cli.arrange_research import estimate_transcendental
+
+        return estimate_transcendental(problem, probes, seed, tail, batches, output)
     if problem.region is None or problem.kind != "compact":
-        raise InvalidInputError("estimate supports compact arrangements")
+        raise InvalidInputError("estimate supports compact and transcendental arrangements")
     bar = progress_bar("probing", total=probes, quiet=output.quiet, unit=" probes")
     try:
         est = estimate(problem, probes, seed, tick=lambda n: bar.update(n - bar.n),
@@ -485,7 +535,8 @@ def verify_cmd(ctx: click.Context, file: Path, fix: tuple[str, ...], output: Out
     """
     arr = read_arrangement(file)
     fault = next(faults(arr, parse_fix(fix)), None)
-    doc = {"valid": fault is None, "fault": fault, "kind": arr.kind, "set": arr.set_name}
+    doc = {"valid": fault is None, "fault": fault.message if fault else None, "kind": arr.kind,
+           "set": arr.set_name}
     where = f" on {arr.region.name}" if arr.region else ""
     text = (f"valid {arr.kind} {arr.set_name} arrangement{where}" if fault is None
             else f"invalid: {fault}")
@@ -493,3 +544,8 @@ def verify_cmd(ctx: click.Context, file: Path, fix: tuple[str, ...], output: Out
     if fault is not None:
         ctx.exit(1)
 
+
+# the count bounds of docs/results.md (a light module: the work is imported when it runs)
+from solver.cli.arrange_research import bound_cmd  # noqa: E402
+
+arrange.add_command(bound_cmd)

@@ -10,8 +10,9 @@ from puzzles.arrangements import Arrangement
 from puzzles.beamsets import SET_NAMES
 from puzzles.regions import BORDER_RULES
 from reports.beams import arrangement_svg, arrangement_text
-from reports.html import Figure, Section, render_page
 from reports.output import dumps, write_atomic
+from reports.pages import arrangement_puzzle_page
+from solver.arrange.engines import engine_named
 from solver.arrange.problem import ArrangementProblem
 from solver.arrange.puzzle import generate_puzzle
 from solver.cli.common import Output, html_option, output_options, svg_option, write_picture
@@ -53,7 +54,8 @@ def puzzle(kind: str, set_name: str, region: str, border: str, seed: int, tries:
             bar.total = total
             bar.update(done - bar.n)
 
-        made = generate_puzzle(problem, seed, tries=tries, engine=engine, tick=tick)
+        made = generate_puzzle(problem, seed, tries=tries, engine=engine_named(engine),
+                               tick=tick)
     shown = Arrangement(made.answer.set_name, made.answer.kind, made.clues, made.answer.region)
     picture = arrangement_svg(shown, title=f"{len(made.clues)} clues, seed {seed}")
     write_picture(svg_path, picture, output)
@@ -61,13 +63,7 @@ def puzzle(kind: str, set_name: str, region: str, border: str, seed: int, tries:
         write_atomic(answer_path, dumps(made.answer.to_json()))
         output.note(f"wrote answer {answer_path}")
     if html_path is not None:
-        page = render_page("Arrangement puzzle", [Section(
-            f"{made.puzzle.describe()}",
-            [f"Place the remaining {len(made.answer.placements) - len(made.clues)} pieces. "
-             "Exactly one completion exists (proven by counting to 2)."],
-            [Figure(picture, "the puzzle"),
-             Figure(arrangement_svg(made.answer, highlight=frozenset(made.clues)),
-                    "the answer (clues outlined)", reveal="Show the answer")])])
+        page = arrangement_puzzle_page(made.puzzle.describe(), picture, made.answer, made.clues)
         write_picture(html_path, page, output, "page")
     text = (f"{made.puzzle.describe()}: {len(made.clues)} clues "
             f"({made.checks} uniqueness checks)\n{arrangement_text(shown)}")

@@ -41,8 +41,12 @@ def _read_position(text: str) -> tuple[tuple[int, ...], str]:
 
 
 def _is_file(text: str) -> bool:
+    """A path (it exists, whatever it is, or names a folder), not a position: ``read_text``
+    then reads it or refuses a folder, device or pipe in one line."""
+    if "/" in text:  # a position never holds one
+        return True
     try:
-        return Path(text).is_file()
+        return Path(text).exists()
     except (OSError, ValueError):
         return False
 

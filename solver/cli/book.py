@@ -13,6 +13,7 @@ from reports.output import dumps
 from solver.book.build import Book, build_book, targets
 from solver.book.render import check_out_path, write_book
 from solver.book.types import TYPE_NAMES, puzzle_type
+from solver.cli.errors import interrupt_code
 from solver.progress import progress_bar
 
 
@@ -29,6 +30,20 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
     raise _Terminated
 
 
+def _keep_pages(book: Book, pdf: Path, paths: list[Path]) -> Path:
+    """The HTML pages holding the puzzles when drawing ``pdf`` was interrupted: the --html
+    page when one was written, else ``pdf`` with the suffix .html (or .kept.html when that
+    file exists)."""
+    written = [p for p in paths if p.suffix.lower() == ".html"]
+    if written:
+        return written[0]
+    page = pdf.with_suffix(".html")
+    if page.exists():
+        page = pdf.with_suffix(".kept.html")
+    write_book(book, page)
+    return page
+
+
 @click.command("book")
 @click.argument("kind", metavar="TYPE", type=click.Choice(TYPE_NAMES))
 @click.option("--count", type=int, default=10, show_default=True, help="Puzzles in the book.")
@@ -43,7 +58,8 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
               help="The book as a print-ready PDF (a web-page suffix writes the pages).")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
               help="The same pages as an HTML file.")
-@click.option("--time-limit", type=float, default=None, metavar="SECONDS",
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
+              metavar="SECONDS",
               help="Stop after this long and keep the puzzles made so far.")
 @click.option("--json", "as_json", is_flag=True, help="Print the book's JSON document.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no remarks on stderr.")
@@ -52,7 +68,9 @@ def book(kind: str, count: int, difficulty: str, seed: int, puzzle_seed: int | N
          quiet: bool) -> None:
     """Make COUNT different puzzles of TYPE, each with one proven answer, graded by a measured
     level, and write them as a PDF or HTML book: puzzles, then answers, then an index (number,
-    level, id, seed). Ctrl-C keeps the puzzles made so far (exit 130).
+    level, id, seed). Ctrl-C keeps the puzzles made so far (exit 130). A seed whose proof does
+    not fit the node budget is skipped and counted; a book that ends with fewer puzzles than
+    asked (seeds or --time-limit used up) is written, marked incomplete, and exits 3.
 
     \b
     Types: square, triangle (compact 4x4), hexagon (rhombus:8x8), transcendental, starmap
@@ -94,19 +112,40 @@ def book(kind: str, count: int, difficulty: str, seed: int, puzzle_seed: int | N
                 interrupted = KeyboardInterrupt()
     finally:
         signal.signal(signal.SIGTERM, previous)
+    skipped = (f", {result.over_budget} skipped (not proved within the node budget)"
+               if result.over_budget else "")
     if result.puzzles:
-        for path in paths:
-            write_book(result, path)
+        # the pages first: Ctrl-C while the PDF is drawn then finds the puzzles kept
+        for path in sorted(paths, key=lambda p: p.suffix.lower() == ".pdf"):
+            try:
+                if path.suffix.lower() == ".pdf" and not quiet:
+                    click.echo(f"drawing {path}: {len(result.puzzles)} puzzles (Ctrl-C keeps "
+                               "them as HTML)", err=True)
+                write_book(result, path)
+            except KeyboardInterrupt as exc:
+                interrupted = exc
+                kept = _keep_pages(result, path, paths)
+                click.echo(f"solver: interrupted while drawing {path}; the puzzles are kept in "
+                           f"{kept}", err=True)
+                break
             if not quiet:
                 click.echo(f"wrote {path}: {len(result.puzzles)} puzzles, {result.tried} seeds "
-                           f"tried, {result.seconds:.1f} s", err=True)
+                           f"tried{skipped}, {result.seconds:.1f} s", err=True)
     elif not quiet:
-        click.echo("no puzzle made; nothing written", err=True)
+        click.echo(f"no puzzle made ({result.tried} seeds tried{skipped}); nothing written",
+                   err=True)
     if as_json:
         click.echo(dumps(result.to_json()), nl=False)
     if interrupted is not None:
         click.echo(f"solver: interrupted; kept {len(result.puzzles)} puzzles", err=True)
-        sys.exit(143 if _TERMINATED[0] or isinstance(interrupted, _Terminated) else 130)
-    if not result.puzzles:
-        sys.exit(1)
+        sys.exit(143 if _TERMINATED[0] or isinstance(interrupted, _Terminated)
+                 else interrupt_code())
+    if puzzle_seed is not None and not result.puzzles:
+        sys.exit(1)  # this seed gives no puzzle: the type's generator is deterministic
+    if not result.complete:
+        # attempts or the time limit ran out: a budget, not a proof that no puzzle exists
+        click.echo(f"solver: incomplete book: {result.stopped}; {len(result.puzzles)} of "
+                   f"{result.wanted} puzzles" + (" (written, marked incomplete)"
+                                                 if result.puzzles else ""), err=True)
+        sys.exit(3)
 

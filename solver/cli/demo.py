@@ -28,13 +28,13 @@ def demo(html_path: Path | None, seed: int, output: Output) -> None:
     "seed": s, "sections": [titles]}. An --out FILE ending in .html is the old spelling of
     --html (deprecated).
     """
-    from solver.demo import PROVIDERS
+    from solver.demo import parts
 
     if output.out is not None and output.out.suffix.lower() in (".html", ".htm"):
         warn_deprecated("demo --out PAGE.html", "demo --html PAGE.html")
         html_path, output = output.out, Output(output.json, None, output.quiet)
     page = html_path or DEFAULT_PAGE
-    with progress_bar("demo", total=len(PROVIDERS), quiet=output.quiet, unit="section") as bar:
+    with progress_bar("demo", total=len(parts()), quiet=output.quiet, unit="section") as bar:
         def step(name: str) -> None:
             bar.set_postfix_str(name)
             bar.update(1)

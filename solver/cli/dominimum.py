@@ -15,8 +15,9 @@ from puzzles.dominimum.records import read_record, record_of, replay
 from puzzles.dominimum.tiles import SYMBOL_NAMES, parse_tile, tile_name
 from puzzles.errors import InvalidInputError, SearchInterrupted
 from reports.dominimum import PALETTE, Highlight, layout_svg, score_plot
-from reports.html import Figure, Section, Table, render_page
+from reports.html import Table
 from reports.output import dumps, write_atomic
+from reports.pages import endgame_puzzles_page, picture_page, pictures_page, tournament_page
 from reports.text import key_values, table, tie_note, tied_ranks
 from solver.cli.common import Output, output_options, write_picture
 from solver.cli.play import budget_options
@@ -36,18 +37,20 @@ from solver.progress import progress_bar
 PathOption = click.Path(dir_okay=False, path_type=Path)
 
 
-def load_layout(path: Path) -> Layout:
-    """A layout file, or the final layout of a game record
-    (``docs/schemas/dominimum-layout.schema.json``, ``dominimum-record.schema.json``)."""
+def load_position(path: Path) -> tuple[Layout, Game | None]:
+    """The layout of a layout file or the final layout of a game record, with the record's
+    game (None for a layout file: it carries no rules); ``docs/schemas/dominimum-layout.
+    schema.json``, ``dominimum-record.schema.json``."""
     from puzzles.documents import read_json, source_name, validate
     from puzzles.schemas import LayoutDoc
 
     doc = read_json(path, "layout file")
     try:
         if isinstance(doc, dict) and "moves" in doc:
-            return replay(doc, source_name(path)).layout
+            game = replay(doc, source_name(path))
+            return game.layout, game
         validate(doc, LayoutDoc, source_name(path))
-        return Layout.from_json(doc)
+        return Layout.from_json(doc), None
     except InvalidInputError as exc:
         if exc.where and str(path) in exc.where:
             raise
@@ -59,6 +62,32 @@ def within_tile_option(func: Any) -> Any:
     """``--within-tile/--no-within-tile`` (project rule, default on)."""
     return click.option("--within-tile/--no-within-tile", default=True, show_default=True,
                         help="Project rule: the two halves of one tile count as adjacent.")(func)
+
+
+def scoring_rule_option(func: Any) -> Any:
+    """``--within-tile/--no-within-tile`` of the commands that read a layout or a record:
+    unset, a record's own rule applies (a layout file: on)."""
+    return click.option("--within-tile/--no-within-tile", default=None,
+                        help="Project rule: the two halves of one tile count as adjacent "
+                             "[default: a record's own rule; on for a layout file].")(func)
+
+
+def rules_of(game: Game | None, within_tile: bool | None, seats: int | None,
+             output: Output) -> tuple[bool, int | None]:
+    """(within-tile rule, seats) to score with: a record's own rules unless an option
+    overrides them, and then a remark on stderr says so."""
+    if game is None:
+        return (True if within_tile is None else within_tile), seats
+    own_rule, own_seats = game.rules.within_tile, game.players
+    if within_tile is not None and within_tile != own_rule:
+        flag = {True: "--within-tile", False: "--no-within-tile"}
+        output.note(f"solver: note: scored with {flag[within_tile]}; the record was played "
+                    f"with {flag[own_rule]}")
+    if seats is not None and seats != own_seats:
+        output.note(f"solver: note: scored with --seats {seats}; the record was played by "
+                    f"{own_seats} seats")
+    return (own_rule if within_tile is None else within_tile,
+            own_seats if seats is None else seats)
 
 
 def ranking_options(func: Any) -> Any:
@@ -82,8 +111,7 @@ def _write_pictures(svg: str, title: str, paragraphs: list[str], tables: list[Ta
                     svg_path: Path | None, html_path: Path | None, output: Output) -> None:
     write_picture(svg_path, svg, output, "picture")
     if html_path is not None:
-        page = render_page(title, [Section(title, paragraphs, [Figure(svg, title)], tables)])
-        write_picture(html_path, page, output, "report")
+        write_picture(html_path, picture_page(title, svg, paragraphs, tables), output, "report")
 
 
 # -------------------------------------------------------------------------------------------
@@ -101,19 +129,21 @@ def dominomega() -> None:
 @click.argument("layout_path", metavar="LAYOUT", type=PathOption)
 @click.option("--mission", nargs=2, type=int, metavar="A B",
               help="The two values of the mission tile (default: every mission).")
-@within_tile_option
+@scoring_rule_option
 @picture_options
 @output_options
-def dominimum_score(layout_path: Path, mission: tuple[int, int] | None, within_tile: bool,
-                    svg_path: Path | None, html_path: Path | None, output: Output) -> None:
+def dominimum_score(layout_path: Path, mission: tuple[int, int] | None,
+                    within_tile: bool | None, svg_path: Path | None, html_path: Path | None,
+                    output: Output) -> None:
     """Score of mission A B on LAYOUT: largest group of A times largest group of B.
 
     LAYOUT is {"tiles": [{"tile": [a, b], "cells": [[x1, y1], [x2, y2]]}, ...]} (or a game
-    record). JSON: {"groups": {"A": size, "B": size}, "score": n}. Without --mission: the
-    largest group of every value and the score of every mission, {"largest": {"0": n, ...},
-    "missions": {"0-1": n, ...}}.
+    record: scored by its own rules unless an option overrides them). JSON: {"groups": {"A":
+    size, "B": size}, "score": n}. Without --mission: the largest group of every value and the
+    score of every mission, {"largest": {"0": n, ...}, "missions": {"0-1": n, ...}}.
     """
-    layout = load_layout(layout_path)
+    layout, game = load_position(layout_path)
+    within_tile, _ = rules_of(game, within_tile, None, output)
     if not mission:
         largest = {v: len(g[0]) if (g := value_groups(layout, v, within_tile)) else 0
                    for v in range(8)}
@@ -143,22 +173,26 @@ def dominimum_score(layout_path: Path, mission: tuple[int, int] | None, within_t
 
 @dominomega.command("score")
 @click.argument("layout_path", metavar="LAYOUT", type=PathOption)
-@click.option("--seats", "players", type=click.IntRange(2, 3), default=3, show_default=True,
-              help="How many seats: 2 drops the small circle.")
+@click.option("--seats", "players", type=click.IntRange(2, 3), default=None,
+              help="How many seats: 2 drops the small circle [default: a record's own; 3].")
 @alias("--players", "players", new="--seats")
 @click.option("--symbol", "picture_symbol", type=click.Choice(["1", "2", "4"]), default="1",
               show_default=True, help="The symbol whose groups --svg draws.")
-@within_tile_option
+@scoring_rule_option
 @picture_options
 @output_options
-def dominomega_score(layout_path: Path, players: int, picture_symbol: str, within_tile: bool,
-                     svg_path: Path | None, html_path: Path | None, output: Output) -> None:
+def dominomega_score(layout_path: Path, players: int | None, picture_symbol: str,
+                     within_tile: bool | None, svg_path: Path | None, html_path: Path | None,
+                     output: Output) -> None:
     """Score of every symbol on LAYOUT: the product of the sizes of its groups.
 
-    JSON: {"scores": {"1": n, "2": n, "4": n}, "groups": {"1": [sizes], ...}} keyed by symbol
-    value (pip 1, small circle 2, large circle 4).
+    A game record is scored by its own rules (seats, within-tile) unless an option overrides
+    them. JSON: {"scores": {"1": n, "2": n, "4": n}, "groups": {"1": [sizes], ...}} keyed by
+    symbol value (pip 1, small circle 2, large circle 4).
     """
-    layout = load_layout(layout_path)
+    layout, game = load_position(layout_path)
+    within_tile, seats = rules_of(game, within_tile, players, output)
+    players = 3 if seats is None else seats
     report = omega_report(layout, omega_symbols(players), within_tile)
     rows = [[s, SYMBOL_NAMES[s], len(report.groups[s]),
              " ".join(str(len(g)) for g in report.groups[s]), report.scores[s]]
@@ -177,10 +211,9 @@ def dominomega_score(layout_path: Path, players: int, picture_symbol: str, withi
                                       f"{report.scores[s]}"))
         write_picture(svg_path, figures[0], output)
         if html_path is not None:
-            page = render_page("Dominomega scores", [Section(
-                "Dominomega scores", ["Each group of a symbol has its own colour."],
-                [Figure(f, "") for f in figures],
-                [Table(["symbol", "name", "groups", "sizes", "score"], rows)])])
+            page = pictures_page("Dominomega scores", "Dominomega scores",
+                                 ["Each group of a symbol has its own colour."], figures,
+                                 [Table(["symbol", "name", "groups", "sizes", "score"], rows)])
             write_picture(html_path, page, output, "report")
     output.emit(report.to_json(), text)
 
@@ -204,9 +237,10 @@ def _best_output(layout: Layout, cands: list[Candidate], top: int, header: list[
         best = cands[0].placement
         shown = layout.copy()
         shown.place(best)
-        marks = {best.cells[0]: "new", best.cells[1]: "new"}
+        # the tint and its legend mark the tile; a "new" text in the cell corner covered
+        # the symbols of the half
         svg = layout_svg(shown, [Highlight(frozenset(best.cells), "#ffbf00", "best placement")],
-                         title=title, marks=marks)
+                         title=title)
         _write_pictures(svg, title, [note] if note else [],
                         [Table(["rank", "placement", *header], rows)], svg_path, html_path,
                         output)
@@ -225,11 +259,11 @@ def _best_output(layout: Layout, cands: list[Candidate], top: int, header: list[
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Seed of the sampled missions.")
 @ranking_options
-@within_tile_option
+@scoring_rule_option
 @picture_options
 @output_options
 def dominimum_best(layout_path: Path, hand: str, mission: tuple[int, int], opponents: int,
-                   samples: int, seed: int, objective: str, top: int, within_tile: bool,
+                   samples: int, seed: int, objective: str, top: int, within_tile: bool | None,
                    svg_path: Path | None, html_path: Path | None, output: Output) -> None:
     """Rank every legal placement of the tile in hand for mission A B (lower is better).
 
@@ -237,7 +271,8 @@ def dominimum_best(layout_path: Path, hand: str, mission: tuple[int, int], oppon
     missions; margin = own - opponents. JSON: {"best": {...}, "alternatives": [...],
     "candidates": n, "samples": s, "seed": s}.
     """
-    layout = load_layout(layout_path)
+    layout, game = load_position(layout_path)
+    within_tile, _ = rules_of(game, within_tile, None, output)
     t = parse_tile(hand)
     check_mission(mission)
     if t == tuple(sorted(mission)):
@@ -256,22 +291,24 @@ def dominimum_best(layout_path: Path, hand: str, mission: tuple[int, int], oppon
 @click.option("--tile", "hand", required=True, help="The tile in hand, e.g. 3-5.")
 @click.option("--symbol", type=click.Choice(["1", "2", "4"]), required=True,
               help="Your symbol: 1 pip, 2 small circle, 4 large circle.")
-@click.option("--seats", "players", type=click.IntRange(2, 3), default=3, show_default=True,
-              help="How many seats: 2 drops the small circle.")
+@click.option("--seats", "players", type=click.IntRange(2, 3), default=None,
+              help="How many seats: 2 drops the small circle [default: a record's own; 3].")
 @alias("--players", "players", new="--seats")
 @ranking_options
-@within_tile_option
+@scoring_rule_option
 @picture_options
 @output_options
-def dominomega_best(layout_path: Path, hand: str, symbol: str, players: int, objective: str,
-                    top: int, within_tile: bool, svg_path: Path | None,
+def dominomega_best(layout_path: Path, hand: str, symbol: str, players: int | None,
+                    objective: str, top: int, within_tile: bool | None, svg_path: Path | None,
                     html_path: Path | None, output: Output) -> None:
     """Rank every legal placement of the tile in hand for SYMBOL (higher is better).
 
     own = your score after it; opponents = the best opponent's score; margin = log2(own /
     opponents).
     """
-    layout = load_layout(layout_path)
+    layout, game = load_position(layout_path)
+    within_tile, seats = rules_of(game, within_tile, players, output)
+    players = 3 if seats is None else seats
     t = parse_tile(hand)
     s = int(symbol)
     symbols = omega_symbols(players)
@@ -506,13 +543,9 @@ def _tournament_outputs(result: MatchResult, seats: int, plot_path: Path | None,
     if html_path is not None:
         plot_svg = score_plot(dists, title=f"{kind} score distribution",
                               xlabel=xlabel, fmt="svg", log=log).decode()
-        page = render_page(f"{kind} tournament", [Section(
-            f"{kind} tournament", [
-                f"{n} games, {seats} seats, seed {result.seed}; players rotate over the "
-                "seats game by game."],
-            [Figure(plot_svg, "score distribution by player")],
-            [Table(header, rows, "by player"),
-             Table(["seat", "wins", "win rate"], seat_rows, "by seat")])])
+        page = tournament_page(kind, n, seats, result.seed, plot_svg,
+                               Table(header, rows, "by player"),
+                               Table(["seat", "wins", "win rate"], seat_rows, "by seat"))
         write_picture(html_path, page, output, "report")
     doc = {"game": kind, "players": result.lineup, "seats": seats,
            "seed": result.seed, "games": n, "interrupted": result.interrupted,
@@ -603,9 +636,9 @@ def extremes(mission: tuple[int, int], sense: str, region: str, others: tuple[st
     if figures:
         write_picture(svg_path, figures[0], output)
         if html_path is not None:
-            page = render_page("Dominimum extremes", [Section(
-                f"Extreme scores of mission {tile_name(mission)}", [header, *texts],
-                [Figure(f, "") for f in figures])])
+            page = pictures_page("Dominimum extremes",
+                                 f"Extreme scores of mission {tile_name(mission)}",
+                                 [header, *texts], figures)
             write_picture(html_path, page, output, "report")
     output.emit(docs, text)
     if interrupted:
@@ -705,32 +738,28 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
                   "runner-up score", "placements"]
         text = table(header, rows) if rows else "no puzzle found"
         if html_path is not None:
-            sections = []
+            shown = []
             for p in found:
                 question = layout_svg(p.layout, [], title=f"seat {p.to_move} to place "
                                       f"{tile_name(p.tile)}")
-                shown = p.layout.copy()
-                shown.place(p.answer)
-                answer = layout_svg(shown, [Highlight(frozenset(p.answer.cells), "#ffbf00",
-                                                      "answer")], title="answer")
+                solved = p.layout.copy()
+                solved.place(p.answer)
+                answer = layout_svg(solved, [Highlight(frozenset(p.answer.cells), "#ffbf00",
+                                                       "answer")], title="answer")
                 own = (f"missions {[tile_name(m) for m in p.missions]}" if kind == "dominimum"
                        else f"symbols {list(omega_symbols(p.players))}")
-                sections.append(Section(f"Puzzle (seed {p.seed})", [
-                    f"{own}; seat {p.to_move} places the last tile {tile_name(p.tile)}. "
-                    f"Exactly one of the {p.placements} legal placements is best: which?"],
-                    [Figure(question, "the position"),
-                     Figure(answer, f"answer {p.answer}: score {p.best[0]} against "
-                            f"{p.best[1]}; the next best placement gives {p.runner_up}",
-                            reveal="Show the answer")]))
-            write_picture(html_path, render_page(f"{kind} endgame puzzles", sections),
-                          output, "report")
+                shown.append((p, f"{own}; seat {p.to_move} places the last tile "
+                              f"{tile_name(p.tile)}. Exactly one of the {p.placements} legal "
+                              "placements is best: which?", question, answer))
+            write_picture(html_path, endgame_puzzles_page(kind, shown), output, "report")
         output.emit({"puzzles": [p.to_json() for p in found]}, text)
         if interrupted:
             raise SearchInterrupted(f"interrupted; kept the {len(found)} puzzle(s) found")
-        if not found:
-            from puzzles.errors import InfeasibleError
+        if not found:  # the --games budget, not a proof that no puzzle exists (exit 3)
+            from puzzles.errors import BudgetExhaustedError
 
-            raise InfeasibleError(f"no puzzle in {tries} games from seed {seed} (--games)")
+            raise BudgetExhaustedError(f"no puzzle in {tries} games from seed {seed} "
+                                       "(--games)")
 
 
 _puzzle_command(dominimum, "dominimum", (2, 4), 2)

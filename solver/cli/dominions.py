@@ -10,10 +10,14 @@ import click
 from puzzles.documents import source_name
 from puzzles.dominions import COLOUR_LETTERS, Position, read_record, replay_record
 from puzzles.dominions.records import format_moves
-from puzzles.errors import InfeasibleError, InvalidInputError, SearchInterrupted
+from puzzles.errors import (
+    BudgetExhaustedError,
+    InvalidInputError,
+    SearchInterrupted,
+)
 from puzzles.game import located
 from reports.dominions import Marks, position_svg, position_text
-from reports.html import Figure, Section, Table, render_page
+from reports.pages import dominions_analysis_page, dominions_puzzles_page
 from reports.text import key_values, table
 from solver.cli.common import Output, html_option, output_options, svg_option, write_picture
 from solver.cli.play import budget_options, match_command_body, split_players
@@ -26,7 +30,7 @@ from solver.dominions.search import search
 from solver.dominions.tracker import Tracker
 from solver.progress import progress_bar
 
-RECORD = click.Path(exists=True, dir_okay=False, path_type=Path)
+RECORD = click.Path(exists=True, dir_okay=False, path_type=Path, allow_dash=True)
 
 
 @click.group()
@@ -136,30 +140,8 @@ def analyse_cmd(record: Path, move: int | None, svg_path: Path | None, html_path
     if svg_path is not None:
         write_picture(svg_path, analysis_svg(a), output)
     if html_path is not None:
-        write_picture(html_path, render_page("Dominions analysis", analysis_sections(a)),
-                      output, "report")
+        write_picture(html_path, dominions_analysis_page(a, analysis_svg(a)), output, "report")
     output.emit(a.to_json(), analysis_text(a))
-
-
-def analysis_sections(a: Analysis) -> list[Section]:
-    """HTML sections of an analysis."""
-    pos = a.position
-    name = pos.board.name
-    rows: list[list[object]] = [
-        [COLOUR_LETTERS[g.view.colour], len(g.view.cells),
-         " ".join(name(c) for c in sorted(g.view.cells)),
-         f"{g.liberties}: " + " ".join(name(c) for c in sorted(g.view.liberties)),
-         "yes" if g.alive else "now" if g.alive_now else "", "yes" if g.atari else ""]
-        for g in a.groups]
-    return [Section("Dominions position", [
-        f"{len(pos.moves)} moves played; score W {a.score['W']}, B {a.score['B']}; "
-        f"legal placements W {a.legal_counts['W']}, B {a.legal_counts['B']}; "
-        f"{len(a.sections)} sections.",
-        "W eyes: " + (" ".join(name(c) for c in a.eyes["W"]) or "none") + ". B eyes: "
-        + (" ".join(name(c) for c in a.eyes["B"]) or "none") + ". Eyes by oscillation: "
-        + (" ".join(name(c) for c in a.oscillation_cells) or "none") + ".",
-    ], [Figure(analysis_svg(a), "groups outlined, eyes dotted, last move in amber")],
-        [Table(["colour", "size", "cells", "liberties", "alive", "atari"], rows)])]
 
 
 @dominions.command("selfplay")
@@ -264,16 +246,15 @@ def puzzle_cmd(goal: str, seed: int, count: int, games: int, svg_path: Path | No
     if not found and interrupted:
         raise SearchInterrupted("interrupted before any puzzle was found")
     if not found:
-        raise InfeasibleError(f"no {goal} puzzle in {games} self-play games of seed {seed}")
+        # the --games budget ran out: not a proof that no such puzzle exists (exit 3)
+        raise BudgetExhaustedError(f"no {goal} puzzle in {games} self-play games of seed "
+                                   f"{seed} (--games)")
     if svg_path is not None:
         write_picture(svg_path, puzzle_svg(found[0]), output)
     if html_path is not None:
-        sections = [Section(f"Puzzle {k + 1}: {p.goal}", [p.question()],
-                            [Figure(puzzle_svg(p), p.question()),
-                             Figure(puzzle_svg(p, show_answer=True), f"answer: {p.answer}",
-                                    reveal="Show the answer")])
-                    for k, p in enumerate(found)]
-        write_picture(html_path, render_page("Dominions puzzles", sections), output, "report")
+        page = dominions_puzzles_page([(p, puzzle_svg(p), puzzle_svg(p, show_answer=True))
+                                       for p in found])
+        write_picture(html_path, page, output, "report")
     doc = {"puzzles": [{"goal": p.goal, "depth": p.depth, "question": p.question(),
                         "target": list(p.target), "answer": p.answer, "record": p.record}
                        for p in found]}

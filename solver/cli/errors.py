@@ -11,6 +11,7 @@ Every error ends as one line on stderr, ``solver: error: WHAT`` (usage errors ad
 3     budget used up (``--max-nodes``, ``--node-limit``): no answer, but no proof either
 70    engine fault: an answer the independent verifier rejects, or an internal error
 74    output failed while writing (disk full, standard output closed)
+129   stopped by SIGHUP (the terminal closed); the same guarantees as Ctrl-C
 130   stopped by Ctrl-C (SIGINT); every result found so far was written
 143   stopped by SIGTERM; the same guarantees as Ctrl-C
 ====  =====================================================================
@@ -23,6 +24,7 @@ and every integer option refuses values beyond 64 bits (:func:`harden`), whoever
 from __future__ import annotations
 
 import contextlib
+import io
 import math
 import os
 import re
@@ -43,6 +45,7 @@ EXIT_BAD_INPUT = 2
 EXIT_BUDGET = 3
 EXIT_ENGINE_FAULT = 70
 EXIT_OUTPUT = 74
+EXIT_SIGHUP = 129
 EXIT_SIGINT = 130
 EXIT_SIGTERM = 143
 
@@ -60,24 +63,28 @@ received: int | None = None
 def _on_signal(signum: int, frame: FrameType | None) -> None:
     global received
     received = signum
-    if signum == signal.SIGTERM:
+    if signum in (signal.SIGTERM, signal.SIGHUP):
         raise Terminated()
     raise KeyboardInterrupt()
 
 
 def install_signal_handlers() -> None:
-    """SIGINT -> KeyboardInterrupt, SIGTERM -> Terminated (main thread only)."""
+    """SIGINT -> KeyboardInterrupt; SIGTERM and SIGHUP (the terminal closed) -> Terminated
+    (main thread only): each stops the run cleanly, keeping what was found."""
     global received
     received = None
     try:
         signal.signal(signal.SIGINT, _on_signal)
         signal.signal(signal.SIGTERM, _on_signal)
+        signal.signal(signal.SIGHUP, _on_signal)
     except ValueError:  # pragma: no cover - not the main thread (embedded use)
         pass
 
 
 def interrupt_code() -> int:
-    """130 after Ctrl-C, 143 after SIGTERM."""
+    """130 after Ctrl-C, 143 after SIGTERM, 129 after SIGHUP."""
+    if received == signal.SIGHUP:
+        return EXIT_SIGHUP
     return EXIT_SIGTERM if received == signal.SIGTERM else EXIT_SIGINT
 
 
@@ -142,24 +149,52 @@ OUTPUT_FILES = frozenset({"out", "svg", "svg_path", "html", "html_path", "record
                           "record_path_out", "records_path", "plot", "plot_path",
                           "answer_path"})
 #: Option names that name a folder the command will write files into.
-OUTPUT_FOLDERS = frozenset({"records_dir"})
+OUTPUT_FOLDERS = frozenset({"records_dir", "steps_dir"})
 
 
 def _checked_target(callback: Callable[..., Any] | None, folder: bool) -> Callable[..., Any]:
     """An option callback refusing an unwritable target before the run starts."""
 
     def check(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
-        from reports.output import check_folder, check_writable
+        from reports.output import check_folder, check_new_records, check_writable
 
         if value is not None and value != ():
             for v in value if isinstance(value, tuple | list) else (value,):
                 if folder:
                     check_folder(v)
+                    check_new_records(v)
                 else:
                     check_writable(v)
         return callback(ctx, param, value) if callback is not None else value
 
     return check
+
+
+_NAMED: dict[tuple[type[click.ParamType], bool], type[click.ParamType]] = {}
+
+
+def _named_target(kind: click.ParamType, folder: bool) -> click.ParamType:
+    """The same type, refusing the raw text of a target that is no name (``''``, which a
+    path type turns into ``.``) and, for a file, a name ending in ``/`` (a folder)."""
+    base = type(kind)
+    key = (base, folder)
+    if key not in _NAMED:
+        def convert(self: click.ParamType, value: Any, param: click.Parameter | None,
+                    ctx: click.Context | None) -> Any:
+            if isinstance(value, str):
+                if not value.strip():
+                    self.fail(f"{value!r} is not a {'folder' if folder else 'file'} name",
+                              param, ctx)
+                if not folder and value.endswith(("/", os.sep)):
+                    self.fail(f"{value[:80]!r} ends in '/': a folder, not a file name",
+                              param, ctx)
+            return base.convert(self, value, param, ctx)
+
+        _NAMED[key] = type(base.__name__, (base,), {"convert": convert})
+    cls = _NAMED[key]
+    named = cls.__new__(cls)
+    named.__dict__.update(kind.__dict__)
+    return named
 
 
 def harden(command: click.Command) -> click.Command:
@@ -173,6 +208,7 @@ def harden(command: click.Command) -> click.Command:
         if isinstance(param, click.Option) and param.name in OUTPUT_FILES | OUTPUT_FOLDERS:
             folder = param.name in OUTPUT_FOLDERS or (
                 isinstance(param.type, click.Path) and not param.type.file_okay)
+            param.type = _named_target(param.type, folder)
             param.callback = _checked_target(param.callback, folder)
     command._hardened = True  # type: ignore[attr-defined]
     if isinstance(command, click.Group):
@@ -181,9 +217,18 @@ def harden(command: click.Command) -> click.Command:
     return command
 
 
+#: A run of this many characters without a space in an error line is cut (a 63 MB token).
+_LONG_WORD = re.compile(r"\S{200,}")
+
+
+def _cut(match: re.Match[str]) -> str:
+    word = match.group()
+    return f"{word[:60]}… ({len(word)} characters)"
+
+
 def echo_error(message: str) -> None:
-    """The one error line on stderr (``solver: error: ...``)."""
-    line = " ".join(str(message).split())  # one line, whatever the message held
+    """The one error line on stderr (``solver: error: ...``), of bounded length."""
+    line = _LONG_WORD.sub(_cut, " ".join(str(message).split()))  # one line, whatever it held
     with contextlib.suppress(OSError):  # stderr closed: nothing more to say
         click.echo(f"solver: error: {line}", err=True)
 
@@ -210,6 +255,44 @@ def invoke(command: click.Command, argv: list[str]) -> Any:
         return command.invoke(ctx)
 
 
+class _WholeWrites(io.RawIOBase):
+    """Standard output that writes every byte or raises: a short write (a full disk, ``ulimit
+    -f``) is retried, so the error surfaces (exit 74) instead of a silently cut document
+    (Python's buffered writer reports a short count that its text layer ignores)."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self.fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self.fd)
+
+    def write(self, data: Any) -> int:
+        view = memoryview(data).cast("B")
+        done = 0
+        while done < len(view):
+            done += os.write(self.fd, view[done:])
+        return done
+
+
+def _whole_stdout() -> None:
+    """Put standard output on :class:`_WholeWrites` (the ``solver`` process only)."""
+    try:
+        fd = sys.stdout.fileno()
+        sys.stdout.flush()
+    except (AttributeError, OSError, ValueError):  # closed or not a file: leave it
+        return
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(_WholeWrites(fd)),
+                                  encoding=sys.stdout.encoding, errors=sys.stdout.errors,
+                                  line_buffering=bool(sys.stdout.line_buffering))
+
+
 def run(command: Callable[[], Any], standalone: bool = False) -> NoReturn:
     """Run ``command`` (click's main in non-standalone mode) and exit with the right code.
 
@@ -218,6 +301,8 @@ def run(command: Callable[[], Any], standalone: bool = False) -> NoReturn:
     caller such as a test), so an interrupted run may leave with ``os._exit``.
     """
     install_signal_handlers()
+    if standalone and _standalone():
+        _whole_stdout()
     code: int
     try:
         result = command()
@@ -244,7 +329,8 @@ def run(command: Callable[[], Any], standalone: bool = False) -> NoReturn:
         echo_error(str(exc))
         code = exc.exit_code
     except KeyboardInterrupt:
-        echo_error("interrupted" + (" (SIGTERM)" if received == signal.SIGTERM else ""))
+        names = {int(signal.SIGTERM): " (SIGTERM)", int(signal.SIGHUP): " (SIGHUP)"}
+        echo_error("interrupted" + names.get(received or 0, ""))
         code = interrupt_code()
     except BrokenPipeError:
         _quiet_stdout()
@@ -265,7 +351,7 @@ def run(command: Callable[[], Any], standalone: bool = False) -> NoReturn:
         echo_error(f"internal error: {type(exc).__name__}: {exc} (run with SOLVER_DEBUG=1 "
                    "for the traceback; please report it)")
         code = EXIT_ENGINE_FAULT
-    if code in (EXIT_SIGINT, EXIT_SIGTERM) and standalone and _standalone():
+    if code in (EXIT_SIGHUP, EXIT_SIGINT, EXIT_SIGTERM) and standalone and _standalone():
         # A native search stopped mid-way (CP-SAT) can leave C++ threads that abort the
         # interpreter's shutdown ("terminate called without an active exception"): everything
         # is written and flushed by now, so leave at once with the documented code.

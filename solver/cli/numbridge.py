@@ -127,7 +127,7 @@ def generate(givens: int, blocks: str, seed: int, with_rate: bool, verify_all: b
 @click.argument("field_spec", metavar="FIELD")
 @click.option("--engine", type=click.Choice(["bitmask", "cpsat", "constraint"]),
               default="bitmask", show_default=True, help="Search engine.")
-@click.option("--cap", type=int, default=2, show_default=True,
+@click.option("--cap", type=click.IntRange(min=1), default=2, show_default=True,
               help="Stop counting at this many solutions.")
 @svg_option("Draw the solved field into this SVG file.")
 @output_options
@@ -141,14 +141,19 @@ def solve(field_spec: str, engine: str, cap: int, svg_path: Path | None, output:
     """
     from puzzles.numbridge.field import verify_solution
 
-    if cap < 1:
-        raise InvalidInputError("--cap must be at least 1")
     f = read_field(field_spec)
     nodes: int | None = None
     if engine == "bitmask":
         from solver.numbridge.engine import search
+        from solver.progress import progress_bar
 
-        res = search(f, cap=cap)
+        with progress_bar("counting", total=cap, quiet=output.quiet,
+                          unit="solution") as bar:
+            def shown(found: int, searched: int) -> None:
+                bar.update(found - bar.n)
+                bar.set_postfix(nodes=searched, refresh=False)
+
+            res = search(f, cap=cap, progress=shown)
         n, sol, nodes = res.count, res.solution, res.nodes
     elif engine == "cpsat":
         from solver.numbridge.models import cpsat_count
@@ -280,7 +285,12 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
     "candidates": {"e5": "139"}, "move_number", "to_move", "one_more_in_pair", "result",
     "hands", "bag", "misses", "clock_used", "events": [...]}.
     """
-    from reports.html import Figure, Section, Table, render_page
+    from reports.pages import (
+        NUMBRIDGE_BLOCK_HEADER,
+        numbridge_analysis_page,
+        numbridge_block_rows,
+        numbridge_can_win,
+    )
     from reports.text import table
     from solver.numbridge.analysis import MAP_LEGEND, explain_result
     from solver.numbridge.analysis import analyse as run
@@ -295,32 +305,22 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
               if e.kind != "miss"]
     doc["events"] = events
     sa, sb, su = a.scoreboard
-    header = ["block", "A", "B", "empty", "open", "owner", "contested", "decisive"]
-    rows: list[list[object]] = [[bi.block, bi.a, bi.b, bi.empty, bi.open,
-                                 {1: "A", 2: "B"}.get(bi.owner, "-"),
-                                 "yes" if bi.contested else "", "yes" if bi.decisive else ""]
-                                for bi in a.blocks]
-    can = ", ".join(f"{p}: {'yes' if a.can_win[k] else 'no'}" for k, p in ((1, "A"), (2, "B")))
+    notes = [explain_result(g)] if g.result else []
     text = "\n".join([
         a.status,
         f"blocks: A {sa}, B {sb}, undecided {su}   cells: A {a.cells[0]}, B {a.cells[1]}",
-        *([explain_result(g)] if g.result else []),
+        *notes,
         "", *("    " + line for line in a.block_map), f"    ({MAP_LEGEND})", "",
-        table(header, rows), "",
-        f"can still win: {can}",
+        table(NUMBRIDGE_BLOCK_HEADER, numbridge_block_rows(a)), "",
+        f"can still win: {numbridge_can_win(a)}",
         f"contested: {', '.join(map(str, a.contested)) or 'none'}",
         f"decisive: {', '.join(map(str, a.decisive)) or 'none'}",
     ] + [f"{e['kind']} at move {e['move']}: {e['text']}" for e in events])
     svg = position_svg(g, candidates, title=a.status)
     write_picture(svg_path, svg, output)
     if html_path is not None:
-        page = render_page(f"Numbridge analysis: {record_path.name}", [
-            Section("Position", [a.status, f"Blocks: A {sa}, B {sb}, undecided {su}. "
-                    f"Can still win: {can}.", *([explain_result(g)] if g.result else []),
-                    f"Block map: {MAP_LEGEND}."], [Figure(svg, "cells in owner colours; "
-                    "resolved blocks outlined, decisive blocks outlined more strongly")],
-                    [Table(header, rows, "blocks")], pre=["\n".join(a.block_map)]),
-        ])
+        page = numbridge_analysis_page(f"Numbridge analysis: {record_path.name}", a, svg, notes,
+                                       MAP_LEGEND)
         write_picture(html_path, page, output, "report")
     output.emit(doc, text)
 
@@ -380,7 +380,8 @@ def selfplay(players_text: str, games: int, swap: bool, givens: int, blocks: str
 @numbridge.command()
 @click.argument("record_path", metavar="RECORD", type=click.Path(path_type=Path))
 @click.option("--move", "at", type=int, help="Solve the position after this many actions.")
-@click.option("--max-nodes", "node_limit", type=int, default=200_000, show_default=True,
+@click.option("--max-nodes", "node_limit", type=click.IntRange(min=1), default=200_000,
+              show_default=True,
               help="Give up beyond this many positions (the search's node budget).")
 @alias("--at", "at", new="--move")
 @alias("--node-limit", "node_limit", new="--max-nodes")

@@ -8,7 +8,7 @@ import click
 
 from puzzles.documents import read_text, source_name
 from puzzles.errors import InvalidInputError, SearchInterrupted
-from reports.html import Figure, Section, Table, render_page
+from reports.pages import REVIEW_HEADER, mistake_title, review_page, review_rows
 from reports.text import key_values, table
 from solver.cli.common import Output, html_option, output_options, write_picture
 from solver.cli.play import budget_options
@@ -18,7 +18,8 @@ from solver.progress import progress_bar
 
 
 @click.command("review")
-@click.argument("record", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("record", type=click.Path(exists=True, dir_okay=False, path_type=Path,
+                                         allow_dash=True))
 @budget_options
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the engine.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path),
@@ -60,40 +61,21 @@ def review(record: Path, move_time: float | None, max_nodes: int | None, seed: i
     if html_path is not None:
         import tempfile
 
-        boards = states_at(start, moves, [m.number for m in mistakes])
-        figures = []
+        states = states_at(start, moves, [m.number for m in mistakes])
+        plot = None
         if result.moves:
             with tempfile.TemporaryDirectory() as tmp:
                 plot_file = Path(tmp) / "eval.svg"
                 plot_review(result, str(plot_file))
-                figures.append(Figure(plot_file.read_text(), "engine value for the mover "
-                                      "after each move; the biggest mistakes are labelled"))
-        summary = Section(f"{game.name} review", [
-            f"{len(result.moves)} of {result.total} moves reviewed; values are the engine's "
-            "win estimates (0..1) for the mover, from the mover's information only.",
-            "Biggest mistakes: " + (", ".join(
-                f"move {m.number} {m.move} (loss {m.loss:.3f}, best {m.best})"
-                for m in mistakes) or "none") + "."], figures)
-        sections = [summary]
-        for m in mistakes:
-            title = f"before move {m.number}: seat {m.seat} played {m.move}, best {m.best}"
-            sections.append(Section(f"Mistake at move {m.number} (loss {m.loss:.3f})", [title],
-                                    [Figure(game.picture(boards[m.number], title,
-                                                         (m.move, m.best)),
-                                            title + (" (both cells highlighted)"
-                                                     if game.highlights_moves else ""))]))
-        sections.append(Section("Every move", [], [], [Table(
-            ["move", "seat", "played", "best", "before", "after", "loss"],
-            [[m.number, m.seat, m.move, m.best, f"{m.before:.3f}", f"{m.after:.3f}",
-              f"{m.loss:.3f}"] for m in result.moves])]))
-        write_picture(html_path, render_page(f"{game.name} review", sections), output,
-                      "report")
-    rows = [[m.number, m.seat, m.move, m.best, f"{m.before:.3f}", f"{m.after:.3f}",
-             f"{m.loss:.3f}"] for m in result.moves]
+                plot = plot_file.read_text()
+        boards = {m.number: game.picture(states[m.number], mistake_title(m), (m.move, m.best))
+                  for m in mistakes}
+        note = " (both cells highlighted)" if game.highlights_moves else ""
+        write_picture(html_path, review_page(game.name, result, mistakes, plot, boards, note),
+                      output, "report")
     text_out = (key_values([("game", game.name), ("moves reviewed",
                                                      f"{len(result.moves)} of {result.total}")])
-                + "\n\n" + table(["move", "seat", "played", "best", "before", "after", "loss"],
-                                 rows)
+                + "\n\n" + table(REVIEW_HEADER, review_rows(result))
                 + "\n\nbiggest mistakes: "
                 + (", ".join(f"{m.number} {m.move} (-{m.loss:.3f}, best {m.best})"
                              for m in mistakes) or "none"))

@@ -22,6 +22,7 @@ Complexity: 36 x 2 x slots Booleans; ``comb:14`` solves in about a minute on one
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -64,8 +65,8 @@ def comb_frame(spine: int) -> tuple[list[Slot], list[Slot]]:
 def parse_frame(text: str) -> tuple[list[Slot], list[Slot]]:
     """``"comb:14"`` -> the comb frame with a spine of 14 tiles."""
     kind, _, arg = text.partition(":")
-    if kind != "comb" or not arg.isdigit():
-        raise InvalidInputError(f"frame {text!r}: write comb:M, e.g. comb:14")
+    if kind != "comb" or not re.fullmatch(r"[0-9]{1,4}", arg):  # ASCII digits: int() takes ²
+        raise InvalidInputError(f"--frame {text[:40]!r}: write comb:M, e.g. comb:14")
     return comb_frame(int(arg))
 
 

@@ -61,11 +61,11 @@ class LevelField:
 
 def singles_only(g: Generated) -> bool:
     """True when singles alone solve a regular field whose singles cannot pass the easy
-    level's effort (14 points at most per empty cell): the compiled search then needs one
-    node (its propagation is naked and hidden singles on regular blocks)."""
+    level's effort (14 points at most per empty cell): the compiled search with singles only
+    (no locked candidates) then needs one node."""
     if not g.field.regular or g.field.empty_count * 14 > LEVEL_MAX_EFFORT["easy"]:
         return False
-    return search(g.field, cap=2).nodes == 1
+    return search(g.field, cap=2, locked=False).nodes == 1
 
 
 def level_within(g: Generated, level: str) -> Rating:

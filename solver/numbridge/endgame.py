@@ -90,6 +90,30 @@ def endgame_moves(g: Game) -> list[Move]:
     return moves
 
 
+#: What a transposition-table entry says of a position's value v: exactly v, at most v, at
+#: least v.
+EXACT, UPPER, LOWER = 0, -1, 1
+
+
+def bound_kind(best: int, alpha: int, beta: int) -> int:
+    """What an alpha-beta search of the window (``alpha``, ``beta``) that returned ``best``
+    proves: a fail low (``best <= alpha``) bounds the value from above, a fail high (``best >=
+    beta``) from below, anything between is exact."""
+    if best <= alpha:
+        return UPPER
+    if best >= beta:
+        return LOWER
+    return EXACT
+
+
+def settles(value: int, kind: int, alpha: int, beta: int) -> bool:
+    """Whether a stored ``value`` of ``kind`` answers a search of the window (``alpha``,
+    ``beta``) without searching: exact, an upper bound at or below alpha, or a lower bound at
+    or above beta."""
+    return (kind == EXACT or (kind == UPPER and value <= alpha)
+            or (kind == LOWER and value >= beta))
+
+
 def _key(g: Game) -> tuple[object, ...]:
     return (tuple(g.owner), tuple(g.digits), tuple(sorted(g.hands[1])),
             tuple(sorted(g.hands[2])), tuple(g.bag), g.mover, g.left_in_pair)
@@ -115,22 +139,23 @@ def solve_endgame(g: Game, node_limit: int = 200_000) -> EndgameResult:
     root.settings = _no_clock(root)
     root.history = []
     root.keep_history = False
-    table: dict[tuple[object, ...], tuple[int, int, int]] = {}  # key -> (value, flag, move)
+    table: dict[tuple[object, ...], tuple[int, int, int]] = {}  # key -> (value, kind, move)
     nodes = 0
+    size = f"{len(root.empty_cells())} empty cells, bag {len(root.bag)}"  # the position asked
 
     def search(pos: Game, alpha: int, beta: int) -> int:
         nonlocal nodes
         nodes += 1
         if nodes > node_limit:
             raise EndgameTooLargeError(f"endgame too large: more than {node_limit} positions "
-                                    f"({len(pos.empty_cells())} empty cells, bag {len(pos.bag)})")
+                                       f"({size}); --max-nodes raises the budget")
         if pos.result is not None:
             return _value(pos)
         key = _key(pos)
         hit = table.get(key)
         if hit is not None:
-            v, flag, _ = hit
-            if flag == 0 or (flag < 0 and v <= alpha) or (flag > 0 and v >= beta):
+            v, kind, _ = hit
+            if settles(v, kind, alpha, beta):
                 return v
         maximise = pos.mover == 1
         best = -2 if maximise else 2
@@ -148,12 +173,7 @@ def solve_endgame(g: Game, node_limit: int = 200_000) -> EndgameResult:
                 beta = min(beta, best)
             if alpha >= beta:
                 break
-        flag = 0
-        if best <= a0:
-            flag = -1
-        elif best >= b0:
-            flag = 1
-        table[key] = (best, flag, best_i)
+        table[key] = (best, bound_kind(best, a0, b0), best_i)
         return best
 
     value = search(root, -1, 1)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from puzzles.errors import InfeasibleError, InvalidInputError
+from puzzles.errors import BudgetExhaustedError, InfeasibleError, InvalidInputError
 from puzzles.numbridge.field import (
     CELLS,
     REGULAR_BLOCKS,
@@ -160,8 +160,8 @@ def generate(givens: int = 30, blocks: str = "regular", seed: int = 0, max_tries
     ------
     InvalidInputError
         A given count outside 22-34 or an unknown block type.
-    InfeasibleError
-        No field was found within ``max_tries`` attempts.
+    BudgetExhaustedError
+        No field was found within ``max_tries`` attempts (exit 3: not a proof).
     """
     if not MIN_GIVENS <= givens <= MAX_GIVENS:
         raise InvalidInputError(f"--givens {givens}: must be {MIN_GIVENS}-{MAX_GIVENS}")
@@ -193,8 +193,8 @@ def generate(givens: int = 30, blocks: str = "regular", seed: int = 0, max_tries
         reduced = reduce_givens(solution, layout, givens, rng)
         if reduced is not None:
             return Generated(Field(reduced, layout), solution, seed, layouts, fillings)
-    raise InfeasibleError(f"no field with {givens} givens found in {max_tries} tries "
-                          f"(seed {seed})")
+    raise BudgetExhaustedError(f"no field with {givens} givens found in {max_tries} tries "
+                               f"(seed {seed})")  # a budget of tries, not a proof
 
 
 def minimal_field(blocks: str = "regular", seed: int = 0, max_tries: int = 2000) -> Generated:
@@ -206,7 +206,9 @@ def minimal_field(blocks: str = "regular", seed: int = 0, max_tries: int = 2000)
     InvalidInputError
         An unknown block type.
     InfeasibleError
-        No filling within ``max_tries`` layouts.
+        A fixed block layout that admits no filling.
+    BudgetExhaustedError
+        No filling within ``max_tries`` layouts (exit 3: not a proof).
     """
     rng = random.Random(seed)
     layouts = fillings = 0
@@ -237,4 +239,4 @@ def minimal_field(blocks: str = "regular", seed: int = 0, max_tries: int = 2000)
             if solve_givens("".join(givens), layout, cap=2) != 1:
                 givens[c] = keep
         return Generated(Field("".join(givens), layout), solution, seed, layouts, fillings)
-    raise InfeasibleError(f"no filling found in {max_tries} layouts (seed {seed})")
+    raise BudgetExhaustedError(f"no filling found in {max_tries} layouts (seed {seed})")

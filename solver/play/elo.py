@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import minimize
 
+from puzzles.errors import EngineFaultError
 from solver.play.match import GameResult
 
 SCALE = 400.0 / math.log(10.0)
@@ -90,6 +91,9 @@ def fit(wins: dict[tuple[str, str], float], prior: float = 1.0,
 
     res = minimize(nll, np.zeros(k), jac=True, method="BFGS")
     x = res.x
+    # BFGS may stop on "precision loss" at the optimum; what counts is a vanishing gradient
+    if not res.success and float(np.max(np.abs(nll(x)[1]))) > 1e-6 * max(1.0, pw.sum()):
+        raise EngineFaultError(f"the Elo fit did not converge: {res.message}")
     d = x[:, None] - x[None, :]
     p = 1.0 / (1.0 + np.exp(-d))
     n = pw + pw.T

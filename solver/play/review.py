@@ -149,9 +149,14 @@ def plot_review(review: Review, path: str) -> None:
         if pts:
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=".", lw=1,
                     label=f"seat {seat} after its move")
-    for m in review.mistakes():
-        ax.annotate(m.move, (m.number, m.after), fontsize=7, color="#b00020")
-    ax.set_ylim(-0.02, 1.02)
+    for k, m in enumerate(review.mistakes()):  # staggered above the curve, boxed, so
+        # neighbouring mistakes and the line do not cover each other
+        ax.annotate(m.move, (m.number, m.after), xytext=(0, 12 + 11 * (k % 3)),
+                    textcoords="offset points", ha="center", fontsize=7, color="#b00020",
+                    bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none",
+                          "alpha": 0.85},
+                    arrowprops={"arrowstyle": "-", "lw": 0.5, "color": "#b00020"})
+    ax.set_ylim(-0.02, 1.15)  # room above 1 for the labels of late mistakes
     ax.set_xlabel("move")
     ax.set_ylabel("engine value for the mover")
     ax.set_title(f"{review.game.name} review")

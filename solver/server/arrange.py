@@ -12,13 +12,12 @@ shape): each is small enough that its searches answer while one waits.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from puzzles.arrangements import Arrangement, faults
+from puzzles.arrangements import Arrangement, Fault, faults
 from puzzles.beamsets import piece_set
 from puzzles.errors import InfeasibleError, InvalidInputError, PuzzleError
 from puzzles.regions import parse_region
@@ -42,13 +41,17 @@ OFFERED: dict[str, dict[str, tuple[str, ...]]] = {
     "transcendental": {"square": ("5x5", "6x6"), "triangle": ("6x4", "8x4")},
     "starmap": {"square": ("8x8",)},
 }
+#: Faults of a board in progress that are no mistake yet (the player is not done): empty
+#: cells, pieces not yet placed, a beam that meets an empty cell or (StarMap) nothing yet.
+UNFINISHED = ("empty", "missing", "open-beam")
+#: Of those, the beams still open.
+OPEN = ("open-beam", "sight")
 #: The default region of each set (compact arrangements).
 DEFAULT_REGION = {name: regions[0] for name, regions in OFFERED["compact"].items()}
 Kind = Literal["compact", "transcendental", "starmap"]
 #: The budget of one hint or solution: nodes of the search (wall-clock limits are the
 #: server's, see ``solver.server.routes.arrange``).
-SEARCH_NODES = 100_000_000
-_CELL = re.compile(r"cell \[(-?\d+), (-?\d+)\]")
+SEARCH_NODES = 20_000_000
 
 
 class BudgetError(PuzzleError):
@@ -87,6 +90,11 @@ class PuzzleRequest(BaseModel):
     region: Annotated[str, Field(max_length=40)] = "4x4"
     border: Literal["blank", "free"] = "blank"
     seed: Annotated[StrictInt, Field(ge=0, le=2**31 - 1)] = 1
+
+
+def unfinished(f: Fault) -> bool:
+    """True for a fault that only says the board is not finished yet."""
+    return f.kind in UNFINISHED or (f.kind == "sight" and f.message.endswith("meets nothing"))
 
 
 def _cells(items: list[Placed]) -> dict[tuple[int, int], int]:
@@ -152,19 +160,16 @@ def board(b: Board) -> dict[str, Any]:
     assert region is not None
     arr = Arrangement(problem.set_name, problem.kind, placed, region)
     found = list(faults(arr, fixed))
-    # what is only unfinished (empty cells, pieces not yet placed, a beam that meets nothing
-    # yet) is not a mismatch
-    unfinished = ("is empty", "not placed", "meets an empty cell", "meets nothing")
-    mismatches = [f for f in found if not any(u in f for u in unfinished)]
-    marked = frozenset((int(m[1]), int(m[2])) for f in mismatches
-                       for m in [_CELL.search(f)] if m)
+    mismatches = [f for f in found if not unfinished(f)]
+    marked = frozenset(f.cells[0] for f in mismatches if f.cells)
     left = [p.number for p in arr.piece_set.pieces if p.number not in placed.values()]
     return {"svg": arrangement_svg(arr, highlight=frozenset(fixed), cell_names=True,
                                    marked=marked),
-            "faults": found, "mismatches": mismatches, "left": left,
+            "faults": [f.message for f in found], "mismatches": [f.message for f in mismatches],
+            "left": left,
             "cells": [list(c) for c in region.ordered_cells],
             "complete": not found, "fixed": [list(c) for c in fixed], "kind": problem.kind,
-            "open": [f for f in found if "meets" in f and f not in mismatches],
+            "open": [f.message for f in found if f.kind in OPEN and f not in mismatches],
             "orientation": {f"{x},{y}": region.grid.orientation((x, y))
                             if region.grid.oriented else "any"
                             for x, y in region.ordered_cells}}

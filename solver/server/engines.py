@@ -24,15 +24,20 @@ def choose_move(game: GameDef, state_doc: dict[str, Any], player: str, options: 
                 seed: int) -> str:
     """The text of the move ``player`` makes in the position ``state_doc`` (run in a worker).
 
-    ``options["move_time"]`` is the seat's WALL-CLOCK time per move, counted from the moment
-    the worker starts on the job: time-budgeted players (``mcts``...) get it as a deadline and
-    answer with their best move so far when it comes."""
+    ``options["move_time"]`` is the seat's WALL-CLOCK time per move; ``options["deadline"]``
+    the ``time.monotonic()`` moment (the machine's clock, the same in every process) when the
+    seat's turn ends: the server sets it when the turn begins, so time spent waiting for a free
+    worker counts. Time-budgeted players (``mcts``, a game's alpha-beta ``search``) stop there with
+    their best move so far."""
     start = time.monotonic()
     state = game.state_from_json(state_doc)
     opts = dict(options)
     move_time = opts.pop("move_time", None)
-    engine = game.make_player(player, seed=seed, move_time=move_time,
-                              deadline=None if move_time is None else start + move_time, **opts)
+    deadline = opts.pop("deadline", None)
+    if deadline is None and move_time is not None:
+        deadline = start + move_time
+    engine = game.make_player(player, seed=seed, move_time=move_time, deadline=deadline,
+                              **opts)
     move = engine.choose(state, random.Random(seed))
     return state.move_text(move)
 
@@ -71,7 +76,7 @@ class EnginePool(WorkerPool):
         """Ask a worker for the move; returns its text (WorkerError when it fails or is
         later than ``timeout``)."""
         text: str = await self.run(choose_move, game, state_doc, player, options, seed,
-                                   timeout=timeout)
+                                   timeout=timeout, count_wait=False)
         return text
 
 

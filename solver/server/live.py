@@ -25,7 +25,13 @@ from puzzles.errors import IllegalMoveError, InvalidInputError, PuzzleError
 from puzzles.game import GameState
 from solver.server.catalog import ROOMS, room
 from solver.server.clock import DEFAULT_GAME, DEFAULT_MOVE, Clock
-from solver.server.engines import DrawingPool, EnginePool, warm_drawing, warm_up
+from solver.server.engines import (
+    DrawingPool,
+    EnginePool,
+    draw_position,
+    warm_drawing,
+    warm_up,
+)
 from solver.server.livegame import (
     ABANDON_AFTER,
     Connection,
@@ -285,9 +291,10 @@ class Manager:
             await self._advance_clock(g, t)
             if g.status != "live":
                 raise RequestError("the game ended on time", "game-over")
-            if action in g.room.own_actions:
+            if action in g.room.own_actions:  # the rules' own: the club names the end alike
                 stored = _guarded(g, lambda: g.room.side_action(g.state, seat, action, t))
-                await self._commit(g, seat, stored, t)
+                reason = {"resign": "resign", "accept": "draw"}.get(action)
+                await self._commit(g, seat, stored, t, reason)
             else:
                 await self._club_action(g, seat, action)
         self._schedule(g)
@@ -396,11 +403,17 @@ class Manager:
                                         if i in tokens}}
             await self._store_club(g)
 
-    async def _commit(self, g: LiveGame, seat: int, texts: list[str], t: float) -> None:
+    async def _commit(self, g: LiveGame, seat: int, texts: list[str], t: float,
+                      reason: str | None = None) -> None:
         """Store the action just applied (one transaction: the move row and the state after
-        it), then broadcast. ``texts`` names it (rooms return one text per action)."""
+        it), then broadcast. ``texts`` names it (rooms return one text per action);
+        ``reason`` says why the rules ended the game when a side action did (``resign``,
+        ``draw``)."""
         if g.state.is_over():
-            g.end(rules_outcome(g.state))
+            outcome = rules_outcome(g.state)
+            if reason is not None:
+                outcome.update(reason=reason, seat=seat if reason == "resign" else None)
+            g.end(outcome)
         elif g.clock is not None:
             mover = g.state.to_move()
             g.clock.turn(t, mover if mover in g.humans() else -1)
@@ -443,11 +456,15 @@ class Manager:
         seats = sorted({c.seat for c in g.conns}, key=lambda x: -1 if x is None else x)
         if not seats or g.drawing != snap.rev:
             return  # nobody watches, or a newer position is on its way
-        try:
-            drawn = await self.drawing.draw(snap.room, snap.state_doc(), seats)
-        except WorkerError as exc:
-            log.warning("drawing game %s failed: %s", g.id, exc.message)
-            return
+        drawn = None
+        for _ in range(2):  # a worker that died is replaced once; then the server draws
+            try:
+                drawn = await self.drawing.draw(snap.room, snap.state_doc(), seats)
+                break
+            except WorkerError as exc:
+                log.warning("drawing game %s failed: %s", g.id, exc.message)
+        if drawn is None:
+            drawn = await asyncio.to_thread(draw_position, snap.room, snap.state_doc(), seats)
         if g.drawing != snap.rev:
             return
         msgs = {seat: snap.message(seat, drawn[k]) for k, seat in enumerate(seats)}
@@ -525,7 +542,8 @@ class Manager:
     async def _engine(self, g: LiveGame, seat: int, seq: int) -> None:
         s = g.seats[seat]
         try:
-            options = g.room.player_options(s.player, s.move_time)
+            options = {**g.room.player_options(s.player, s.move_time),
+                       "deadline": time.monotonic() + s.move_time}  # the turn began now
             try:
                 text = await self.engines.choose(g.room.game, g.state_doc(), s.player, options,
                                                  secrets.randbelow(2**31),

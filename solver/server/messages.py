@@ -144,12 +144,14 @@ class ImportRecord(_Strict):
 
 
 class SeatLink(BaseModel):
-    """One seat of a created game: its secret link (human seats only) and who plays it."""
+    """One seat of a created game: its secret link and token (human seats only) and who
+    plays it."""
 
     seat: int
     kind: str
     name: str
     link: str | None = None
+    token: str | None = None
 
 
 class Created(BaseModel):
@@ -194,6 +196,8 @@ class GameInfo(BaseModel):
     seats: list[int]
     settings: list[RoomSetting]
     players: list[str]
+    own_clock: bool = False  # the rules keep their own clock (its limits are settings)
+    perfect_information: bool = True
 
 
 class ReviewStep(BaseModel):
@@ -267,3 +271,9 @@ class SeatEngine(_Strict):
     seat: Annotated[StrictInt, Field(ge=0, le=3)]
     player: Annotated[Text, Field(min_length=1, max_length=40)]
     move_time: Annotated[float, Field(ge=0.05, le=60.0)] = 1.0
+
+
+class AnalysisRequest(_Strict):
+    """Start a stored review: search iterations per move."""
+
+    nodes: Annotated[StrictInt, Field(ge=20, le=2000)] = 200

@@ -62,12 +62,9 @@ class _DominimumBase(Room):
                               "groups": rep.sizes, "score": rep.score})
         else:
             orep = omega_report(g.layout, g.symbols, g.rules.within_tile)
+            lights = self.symbol_groups(g.layout, g)
             for p, s in enumerate(g.symbols):
                 groups = orep.groups[s]
-                if groups:
-                    big = max(groups, key=len)
-                    lights.append(Highlight(frozenset(big), PALETTE[p % len(PALETTE)],
-                                            f"seat {p + 1}: {SYMBOL_NAMES[s]} ({len(big)})"))
                 table.append({"seat": p, "symbol": SYMBOL_NAMES[s],
                               "groups": sorted((len(x) for x in groups), reverse=True),
                               "score": orep.scores[s]})
@@ -114,6 +111,22 @@ class _DominimumBase(Room):
                             for p in g.legal_moves()]
         return out
 
+    @staticmethod
+    def symbol_groups(lay: Layout, g: Game) -> list[Highlight]:
+        """Dominomega: each seat's largest group of halves holding its symbol (the rules
+        group by symbol, not by a half's whole value)."""
+        from solver.dominimum.analysis import omega_report
+
+        orep = omega_report(lay, g.symbols, g.rules.within_tile)
+        lights = []
+        for p, sym in enumerate(g.symbols):
+            groups = orep.groups[sym]
+            if groups:
+                big = max(groups, key=len)
+                lights.append(Highlight(frozenset(big), PALETTE[p % len(PALETTE)],
+                                        f"seat {p + 1}: {SYMBOL_NAMES[sym]} ({len(big)})"))
+        return lights
+
     def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
         """The layout after ``ply`` tiles; the largest groups (of each value in Dominimum,
         of each symbol in Dominomega) with ``groups`` and at the end."""
@@ -138,20 +151,13 @@ class _DominimumBase(Room):
 
 
 def largest_groups(g: Game, lay: Layout) -> list[Highlight]:
-    """The largest group of each value (Dominimum) or of each symbol (Dominomega: a half
-    belongs to every symbol it shows) with more than one cell."""
-    from solver.dominimum.analysis import omega_report, value_groups
+    """The largest group of each value with more than one cell (Dominimum), or each seat's
+    largest group of its symbol (Dominomega: a half belongs to every symbol it shows)."""
+    from solver.dominimum.analysis import value_groups
 
-    lights: list[Highlight] = []
     if g.kind == "dominomega":
-        orep = omega_report(lay, g.symbols, g.rules.within_tile)
-        for p, sym in enumerate(g.symbols):
-            groups = orep.groups[sym]
-            if groups and len(max(groups, key=len)) > 1:
-                big = max(groups, key=len)
-                lights.append(Highlight(frozenset(big), PALETTE[p % len(PALETTE)],
-                                        f"{SYMBOL_NAMES[sym]}: {len(big)}"))
-        return lights
+        return _DominimumBase.symbol_groups(lay, g)
+    lights: list[Highlight] = []
     for v in range(8):
         groups = value_groups(lay, v, g.rules.within_tile)
         if groups and len(groups[0]) > 1:

@@ -51,7 +51,8 @@ class Room(ABC):
         return GameInfo(game=self.game.name, title=self.game.title,
                         seats=list(range(lo, hi + 1)),
                         settings=[RoomSetting(**s.to_json()) for s in self.game.schema],
-                        players=self.players())
+                        players=self.players(), own_clock=self.own_clock,
+                        perfect_information=self.perfect_information)
 
     def players(self) -> list[str]:
         """The engine players of the game."""

@@ -31,7 +31,7 @@ import sqlalchemy as sa
 
 from puzzles.errors import InvalidInputError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 metadata = sa.MetaData()
 
@@ -65,9 +65,23 @@ moves = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
 )
 
+reviews = sa.Table(  # added in v3: the stored reviews of finished games
+    "reviews", metadata,
+    sa.Column("game_id", sa.String(32), primary_key=True),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("done", sa.Integer, nullable=False),
+    sa.Column("total", sa.Integer, nullable=False),
+    sa.Column("params", sa.Text, nullable=False),
+    sa.Column("doc", sa.Text, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+)
+
 #: version -> SQL statements that bring a database of version-1 up to it.
 UPGRADES: dict[int, list[str]] = {
     2: ["ALTER TABLE games ADD COLUMN client VARCHAR(64) NOT NULL DEFAULT ''"],
+    3: ["CREATE TABLE IF NOT EXISTS reviews (game_id VARCHAR(32) NOT NULL PRIMARY KEY, "
+        "status VARCHAR(16) NOT NULL, done INTEGER NOT NULL, total INTEGER NOT NULL, "
+        "params TEXT NOT NULL, doc TEXT NOT NULL, updated FLOAT NOT NULL)"],
 }
 
 
@@ -99,10 +113,19 @@ class MoveRow:
     at: float
 
 
+#: The URL schemes ``--database`` takes (SQLite, and PostgreSQL through psycopg).
+SCHEMES = ("sqlite", "postgresql", "postgres", "postgresql+psycopg")
+
+
 def database_url(spec: str | Path | None) -> str:
     """The SQLAlchemy URL of ``--database`` (a path, ``:memory:`` or a PostgreSQL URL).
 
     ``None`` is the default file ``games.sqlite3`` in the user's data directory.
+
+    Raises
+    ------
+    InvalidInputError
+        For a URL of another scheme (``mysql://...``: its driver is not installed).
     """
     if spec is None:
         import platformdirs
@@ -114,6 +137,11 @@ def database_url(spec: str | Path | None) -> str:
     if text.startswith(("postgresql://", "postgres://")):
         return "postgresql+psycopg://" + text.split("://", 1)[1]
     if "://" in text:
+        scheme = text.split("://", 1)[0]
+        if scheme not in SCHEMES:
+            raise InvalidInputError(
+                f"--database: the URL scheme {scheme[:40]!r} is not supported; give a SQLite "
+                "path, sqlite:///PATH or postgresql://USER:PASSWORD@HOST/DB")
         return text
     if text == ":memory:":
         return "sqlite://"
@@ -262,6 +290,30 @@ class Storage:
             values["result"] = result
         with self.engine.begin() as conn:
             conn.execute(games.update().where(games.c.id == game_id).values(**values))
+
+    def save_review(self, game_id: str, status: str, done: int, total: int,
+                    params: dict[str, Any], doc: dict[str, Any] | None) -> None:
+        """Store (or replace) the review of a game and how far it got."""
+        values = {"status": status, "done": done, "total": total, "params": _dump(params),
+                  "doc": _dump(doc), "updated": time.time()}
+        with self.engine.begin() as conn:
+            found = conn.execute(sa.select(reviews.c.game_id)
+                                 .where(reviews.c.game_id == game_id)).first()
+            if found is None:
+                conn.execute(reviews.insert().values(game_id=game_id, **values))
+            else:
+                conn.execute(reviews.update().where(reviews.c.game_id == game_id)
+                             .values(**values))
+
+    def load_review(self, game_id: str) -> dict[str, Any] | None:
+        """``{"status", "done", "total", "params", "doc"}`` of a stored review, or None."""
+        with self.engine.connect() as conn:
+            r = conn.execute(reviews.select().where(reviews.c.game_id == game_id)
+                             ).mappings().first()
+        if r is None:
+            return None
+        return {"status": r["status"], "done": r["done"], "total": r["total"],
+                "params": json.loads(r["params"]), "doc": json.loads(r["doc"])}
 
     # ---------------------------------------------------------------------- reads
     def load_game(self, game_id: str) -> GameRow | None:

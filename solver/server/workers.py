@@ -53,9 +53,21 @@ def _die_with_parent(parent: int) -> None:
         os._exit(0)
 
 
+_reporter: multiprocessing.connection.Connection | None = None
+
+
+def progress(value: Any) -> None:
+    """Tell the server how a job is getting on (called by the job, in its worker; the
+    ``on_progress`` callback of :meth:`WorkerPool.run` receives ``value``)."""
+    if _reporter is not None:
+        _reporter.send(("progress", value))
+
+
 def _serve(conn: multiprocessing.connection.Connection, parent: int, nice: int) -> None:
-    """The worker's loop: one job at a time, the answer ``("ok", value)`` or ``("error",
-    (type name, message))``."""
+    """The worker's loop: one job at a time, progress ``("progress", value)`` while it runs,
+    then the answer ``("ok", value)`` or ``("error", (type name, message, exception))``."""
+    global _reporter
+    _reporter = conn
     _die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if nice:
@@ -172,9 +184,12 @@ class WorkerPool:
             await asyncio.gather(*(self.run(fn, *args, timeout=120) for _ in range(self.size)),
                                  return_exceptions=True)
 
-    async def run(self, fn: Callable[..., Any], *args: Any, timeout: float | None = None
-                  ) -> Any:
-        """``fn(*args)`` in a worker; its value, or the exception it raised.
+    async def run(self, fn: Callable[..., Any], *args: Any, timeout: float | None = None,
+                  on_progress: Callable[[Any], None] | None = None,
+                  count_wait: bool = True) -> Any:
+        """``fn(*args)`` in a worker; its value, or the exception it raised. The job's
+        :func:`progress` reports go to ``on_progress``; ``count_wait=False`` starts the
+        ``timeout`` when a worker takes the job (the wait for a free worker is not limited).
 
         Raises :class:`WorkerError` (``timed_out``) when ``timeout`` seconds (waiting for a
         worker included) pass first, :class:`BusyError` when ``max_waiting`` jobs already wait."""
@@ -193,30 +208,46 @@ class WorkerPool:
         end = None if timeout is None else loop.time() + timeout
         self._waiting += 1
         try:
-            await asyncio.wait_for(slots.acquire(), timeout)
+            await asyncio.wait_for(slots.acquire(), timeout if count_wait else None)
         except TimeoutError:
             raise WorkerError(f"no worker was free within {timeout:g} s",
                               timed_out=True) from None
         finally:
             self._waiting -= 1
+        if not count_wait and timeout is not None:
+            end = loop.time() + timeout
         try:
-            return await self._run_on_worker(fn, args, end)
+            return await self._run_on_worker(fn, args, end, on_progress)
         finally:
             slots.release()
 
     async def _run_on_worker(self, fn: Callable[..., Any], args: tuple[Any, ...],
-                             end: float | None) -> Any:
-        worker = self._idle.pop() if self._idle else await asyncio.to_thread(_Worker, self.nice)
+                             end: float | None, on_progress: Callable[[Any], None] | None
+                             ) -> Any:
+        worker = await self._take()
         self._running.add(worker)
         keep = False
         try:
-            os.set_blocking(worker.conn.fileno(), True)
-            worker.conn.send((fn, args))
-            left = None if end is None else max(0.0, end - asyncio.get_running_loop().time())
             try:
-                status, value = await worker.answer(left)
-            except TimeoutError:
-                raise WorkerError("no answer within the time limit", timed_out=True) from None
+                os.set_blocking(worker.conn.fileno(), True)
+                worker.conn.send((fn, args))
+            except OSError:  # it died while idle (killed from outside): a fresh one
+                self._running.discard(worker)
+                worker.kill()
+                worker = await asyncio.to_thread(_Worker, self.nice)
+                self._running.add(worker)
+                worker.conn.send((fn, args))
+            while True:
+                left = None if end is None else max(0.0, end - asyncio.get_running_loop().time())
+                try:
+                    status, value = await worker.answer(left)
+                except TimeoutError:
+                    raise WorkerError("no answer within the time limit", timed_out=True
+                                      ) from None
+                if status != "progress":
+                    break
+                if on_progress is not None:
+                    on_progress(value)
             keep = not self.closed
         finally:
             self._running.discard(worker)
@@ -230,6 +261,15 @@ class WorkerPool:
         if exc is not None:
             raise exc
         raise WorkerError(f"{kind}: {message}")
+
+    async def _take(self) -> _Worker:
+        """An idle worker that is still alive, or a new one."""
+        while self._idle:
+            worker = self._idle.pop()
+            if worker.proc.is_alive():
+                return worker
+            worker.kill()
+        return await asyncio.to_thread(_Worker, self.nice)
 
     def reopen(self) -> None:
         """Accept jobs again after :meth:`close` (a server started anew)."""

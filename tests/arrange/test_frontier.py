@@ -9,8 +9,7 @@ import pytest
 from cli_helpers import run
 
 from solver.arrange import ArrangementProblem
-from solver.arrange.base import choose_engine
-from solver.arrange.engines import frontier
+from solver.arrange.engines import engine_named, frontier
 from solver.arrange.engines.frontier import FrontierCount, best_order, frontier_width, translations
 from solver.arrange.engines.kernel import KernelSearch
 from solver.arrange.instance import EdgeInstance
@@ -52,7 +51,7 @@ def test_counts_out_of_the_kernels_reach(region: str, border: str, expected: int
     """16x1 and 8x2 free border (counts of issue 15), the torus and the free 4x4 (kernel,
     xcover and CP-SAT agree on these in the slow tests)."""
     p = ArrangementProblem.create("square", "compact", region, border)
-    assert choose_engine(p, counting=True) == "frontier"
+    assert engine_named("auto").choose(p, "count").name == "frontier"
     assert count_arrangements(p) == (expected, None)
 
 
@@ -76,9 +75,10 @@ def test_the_order_keeps_the_frontier_narrow() -> None:
 
 def test_auto_uses_the_kernel_where_the_frontier_does_not_apply() -> None:
     hexagon = ArrangementProblem.create("hexagon", "compact", "rhombus:8x8")
-    assert choose_engine(hexagon, counting=True) == "kernel"
+    auto = engine_named("auto")
+    assert auto.choose(hexagon, "count").name == "kernel"
     square = ArrangementProblem.create("square", "compact", "4x4")
-    assert choose_engine(square, counting=False) == "kernel"  # enumeration builds solutions
+    assert auto.choose(square, "solutions").name == "kernel"  # enumeration builds solutions
 
 
 @pytest.mark.parametrize("args", [

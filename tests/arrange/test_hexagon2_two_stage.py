@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 
 from puzzles.arrangements import verify
-from scripts import hexagon2_two_stage as ts
-from scripts.hexagon2_search import problem
 from solver.arrange.api import first
 from solver.arrange.instance import EdgeInstance
 from solver.arrange.problem import ArrangementProblem
+from solver.research import hexagon2_two_stage as ts
+from solver.research.hexagon2 import problem
 
 
 @pytest.fixture(scope="module")

@@ -77,3 +77,30 @@ def test_every_count_names_its_source() -> None:
             assert where, fields
             if (REFERENCE / where).is_file():  # the reference file quotes the published count
                 assert f"**{fields[5]}**" in (REFERENCE / where).read_text()
+
+
+#: compact counts up to this many are also counted by the peer in the default run (about 5 s)
+PEER_LIMIT = 40_000
+
+
+def peer_cases() -> list[object]:
+    return [pytest.param(set_name, region, border, int(count),
+                         id=f"{set_name}-{region}-{border}")
+            for set_name, kind, region, border, _single, count, *_ in lines()
+            if kind == "compact" and int(count) <= PEER_LIMIT]
+
+
+@pytest.mark.parametrize(("set_name", "region", "border", "count"), peer_cases())
+def test_the_peer_counts_our_dlx_export_alike(set_name: str, region: str, border: str,
+                                             count: int) -> None:
+    """xcover (Knuth's Algorithm C, not our code) on our DLX export: an outside check of every
+    small stored count, beside the engines' agreement and the plain counter."""
+    from xcover import covers  # the peer, in the test extra
+
+    from solver.arrange.export import dlx_text
+    from tests.arrange.test_symmetry_split import parse_xcc
+
+    problem = ArrangementProblem.create(set_name, "compact", region, border)
+    primary, secondary, options = parse_xcc(dlx_text(problem))
+    assert sum(1 for _ in covers(options, primary=primary, secondary=secondary,
+                                 colored=True)) == count

@@ -4,7 +4,7 @@
 the tail estimator's batches (Markov lower bound) and ApproxMC's answers. The default tests
 check its arithmetic, that every guarantee it states holds on the known counts, and re-run a
 short estimate with the stored seed (same value); the slow test re-runs the comparison of the
-small problems with ``scripts/compact_count_compare.py``.
+small problems with ``solver research compare``.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def test_short_estimate_is_reproduced() -> None:
 @pytest.mark.slow
 def test_rerun_the_comparison_on_small_problems(tmp_path: Path) -> None:
     out = tmp_path / "c.jsonl"
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "compact_count_compare.py"),
+    subprocess.run([sys.executable, "-m", "solver", "research", "compare",
                     "--problems", "free24,square4x4", "--batches", "4", "--probes", "300",
                     "--approxmc-limit", "120", "--out", str(out)],
                    check=True, capture_output=True, cwd=ROOT)

@@ -3,7 +3,7 @@
 The example arrangement is judged by ``puzzles.arrangements.verify`` (no code shared with the
 engines) and by a networkx beam graph built from the raw deltas; the stored estimates are
 checked for consistency and their first probes re-run (same seed, same values). The whole
-estimate is re-run by ``python3 scripts/transcendental_estimate.py`` (minutes: slow test).
+estimate is re-run by ``solver arrange estimate transcendental`` (minutes: slow test).
 """
 
 from __future__ import annotations
@@ -59,9 +59,10 @@ def test_stored_estimate_is_consistent_and_reproducible(name: str) -> None:
 @pytest.mark.slow
 def test_rerun_a_small_estimate_of_the_square_set(tmp_path: Path) -> None:
     out = tmp_path / "sq.json"
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "transcendental_estimate.py"),
-                    "--set", "square", "--probes", "4000", "--tail", "8", "--batches", "8",
-                    "--out", str(out)], check=True, capture_output=True, cwd=ROOT)
+    subprocess.run([sys.executable, "-m", "solver", "arrange", "estimate", "transcendental",
+                    "--json", "--set", "square", "--probes", "4000", "--tail", "8",
+                    "--batches", "8", "--out", str(out)],
+                   check=True, capture_output=True, cwd=ROOT)
     doc = json.loads(out.read_text())
     assert doc["normal_95"][0] < 5005 < doc["normal_95"][1]
     assert doc["markov_lower"] <= 5005

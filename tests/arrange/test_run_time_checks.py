@@ -9,7 +9,8 @@ import pytest
 
 from puzzles.arrangements import Arrangement
 from puzzles.errors import EngineFaultError
-from solver.arrange import base, run
+from solver.arrange import run, verified
+from solver.arrange.engines import builtin
 from solver.arrange.problem import ArrangementProblem
 from tests.cli_helpers import run as cli
 
@@ -18,20 +19,20 @@ SQUARE = ArrangementProblem.create("square", "compact", "4x4")
 
 def _counting_checked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
-    real = base.checked
+    real = verified.checked
 
     def spy(arr: Arrangement, problem: ArrangementProblem) -> Arrangement:
         calls.append(1)
         return real(arr, problem)
 
-    monkeypatch.setattr(base, "checked", spy)
+    monkeypatch.setattr(verified, "checked", spy)
     return calls
 
 
 def test_verify_all_sends_every_row_through_verify(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = _counting_checked(monkeypatch)
     assert sum(1 for _ in run.enumerate_arrangements(SQUARE)) == 652
-    assert len(calls) == run.FULL_CHECKS  # by default: the batch judge, verify on the first
+    assert len(calls) == verified.FULL_CHECKS  # by default: the batch judge, verify on the first
     calls.clear()
     assert sum(1 for _ in run.enumerate_arrangements(SQUARE, verify_all=True)) == 652
     assert len(calls) == 652
@@ -39,7 +40,7 @@ def test_verify_all_sends_every_row_through_verify(monkeypatch: pytest.MonkeyPat
 
 def test_count_verified_catches_a_wrong_count(monkeypatch: pytest.MonkeyPatch) -> None:
     assert run.count_verified(SQUARE, up_to_symmetry=True) == (652, 82)
-    monkeypatch.setattr(base, "count", lambda *a, **k: 653)  # a broken counter
+    monkeypatch.setattr(builtin.FrontierEngine, "_count", lambda *a, **k: 653)  # broken
     assert run.count_arrangements(SQUARE) == (653, None)  # unchecked, the fault goes through
     with pytest.raises(EngineFaultError, match="disagrees with 652 verified"):
         run.count_verified(SQUARE)
@@ -50,7 +51,7 @@ def test_count_verify_flag(capsys: pytest.CaptureFixture[str],
     code, out, _ = cli(["arrange", "count", "compact", "--region", "4x4", "--verify", "--json"],
                        capsys)
     assert code == 0 and '"count": 652' in out
-    monkeypatch.setattr(base, "count", lambda *a, **k: 651)
+    monkeypatch.setattr(builtin.FrontierEngine, "_count", lambda *a, **k: 651)
     code, _, err = cli(["arrange", "count", "compact", "--region", "4x4", "--verify"], capsys)
     assert code == 70 and "disagrees" in err
 
@@ -58,10 +59,13 @@ def test_count_verify_flag(capsys: pytest.CaptureFixture[str],
 def test_grow_symmetric_count_checks_every_arrangement(monkeypatch: pytest.MonkeyPatch) -> None:
     from solver.arrange.engines import grow
 
-    def broken(problem: ArrangementProblem, tick: object = None) -> Iterator[Arrangement]:
-        yield Arrangement("square", "transcendental", {(0, 0): 1})  # 15 pieces missing
+    class Broken:
+        nodes = 1
 
-    monkeypatch.setattr(grow, "solutions", broken)
+        def solutions(self) -> Iterator[dict[tuple[int, int], int]]:
+            yield {(0, 0): 1}  # 15 pieces missing
+
+    monkeypatch.setattr(grow, "search_for", lambda problem, tick=None: Broken())
     problem = ArrangementProblem.create("square", "transcendental")
     for symmetric in (False, True):
         with pytest.raises(EngineFaultError, match="not placed"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Mapping
 from itertools import combinations
 from pathlib import Path
 
@@ -13,10 +14,16 @@ import pytest
 from pysat.solvers import Solver
 
 from puzzles.arrangements import Arrangement, faults, read_arrangement, verify
+from puzzles.grids import Cell
 from solver.arrange import ArrangementProblem
 from solver.arrange.engines.dual import EXHAUSTED, FOUND, DualSearch
 from solver.arrange.instance import EdgeInstance
 from solver.arrange.starmap_cnf import StarMapCnf, _lex_leq, encode, line_clauses_apply
+
+
+def messages(arr: Arrangement, fixed: Mapping[Cell, int] | None = None) -> list[str]:
+    """The verifier's fault sentences."""
+    return [f.message for f in faults(arr, fixed)]
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results"
@@ -73,7 +80,7 @@ def test_swapping_two_pieces_of_a_stored_starmap_breaks_a_line_of_sight(name: st
         placements[a], placements[b] = placements[b], placements[a]
         mutated = Arrangement(arr.set_name, arr.kind, placements, arr.region,
                               no_adjacent=arr.no_adjacent)
-        found = list(faults(mutated))
+        found = messages(mutated)
         assert found and all("looking" in f for f in found), (a, b, found)
 
 
@@ -135,7 +142,8 @@ def test_dual_search_finds_a_hexagon_rhombus_arrangement_and_honours_fixed_piece
 
 
 def _script(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "scripts.starmap_sat", *args],
+    return subprocess.run([sys.executable, "-m", "solver", "research", "starmap",
+                           *["--board" if a == "--region" else a for a in args]],
                           capture_output=True, text=True, cwd=ROOT, timeout=3600)
 
 

@@ -166,3 +166,34 @@ def test_the_hull_bound_accepts_exactly_the_occupied_sets_with_a_small_enough_hu
             assert solver.solve(assumptions=assumptions) == expected, (occupied, bound)
             answers.add(expected)
     assert answers == {True, False}
+
+
+def test_the_symmetries_of_a_triangle_and_the_half_turn_map_starmaps_to_starmaps() -> None:
+    """Lemma 4 of section 3: a rotation or reflection of the board, pieces turned with it,
+    maps a StarMap to a StarMap (so lex-leader breaking keeps an image of each), and so does
+    the half-turn that maps the down-triangle onto the up-triangle."""
+    from pathlib import Path
+
+    from puzzles.arrangements import read_arrangement
+    from puzzles.grids import cell_symmetries
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "results"
+    arr = read_arrangement(path / "starmap-hexagon-smallest.json")
+    board = triangle(36)
+    on_board = Arrangement(arr.set_name, "starmap", dict(arr.placements), board)
+    verify(on_board)
+    syms = cell_symmetries(grid("hexagon"), board.cells)
+    assert len(syms) == 6
+    images = set()
+    for sym in syms:
+        placed = {sym.cells[c]: sym.beams(c, p) for c, p in on_board.placements.items()}
+        verify(Arrangement(arr.set_name, "starmap", placed, board))
+        images.add(frozenset(placed))
+    assert len(images) == 6  # the 636-cell StarMap has no symmetry of its own
+    # the half-turn (q, r) -> (-q, -r), every beam to the opposite side
+    g = grid("hexagon")
+    turned = {(-q, -r): sum(g.opposite((0, 0), d) for d in g.directions() if p & d)
+              for (q, r), p in arr.placements.items()}
+    h = hull(turned)
+    verify(Arrangement(arr.set_name, "starmap", turned,
+                       Region(grid("hexagon"), h.cells(), "turned")))

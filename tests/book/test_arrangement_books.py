@@ -12,7 +12,7 @@ from solver.arrange.instance import EdgeInstance
 from solver.arrange.problem import ArrangementProblem
 from solver.book.arrange import LEVEL_OF_RUNG, CompactCompletion
 from solver.book.build import build_book, ramp_levels
-from solver.book.ladder import rate
+from solver.book.deduction import rate
 from solver.book.types import puzzle_type
 
 
@@ -42,7 +42,7 @@ def test_cpsat_confirms_uniqueness_and_irreducibility() -> None:
         row = kind._random_answer(rng)
         clues, _ = kind._reduce(row, rng)
         puzzle = kind._puzzle(row, clues)
-        verify(kind.problem.arrangement(kind.inst.placements(row)), puzzle.fixed_map)
+        verify(kind.problem.arrangement(kind.inst.placements(row)), puzzle.problem.fixed_map)
         assert count(puzzle, engine="cpsat") == 1
         for i in clues:
             looser = kind._puzzle(row, [c for c in clues if c != i])
@@ -55,7 +55,7 @@ def test_levels_ramp_and_single_level(square_book) -> None:  # type: ignore[no-u
     easy = build_book(puzzle_type("square"), 4, "easy", seed=5)
     assert {p.level for p in easy.puzzles} == {"easy"}
     for p in easy.puzzles:
-        assert p.details["ladder"]["rung"] <= 2  # type: ignore[index]
+        assert p.details["deduction"]["rung"] <= 2  # type: ignore[index]
 
 
 def test_no_two_alike_and_key_is_symmetry_invariant(square_book) -> None:  # type: ignore[no-untyped-def]
@@ -83,7 +83,7 @@ def test_same_seed_same_book() -> None:
     assert [p.to_json() for p in a.puzzles] == [p.to_json() for p in b.puzzles]
 
 
-def test_ladder_singles_and_agreement() -> None:
+def test_deduction_singles_and_agreement() -> None:
     full = ArrangementProblem.create("square", "compact", "4x4")
     inst = EdgeInstance.build(full)
     row = np.array(next(iter(_rows(full))))
@@ -127,7 +127,7 @@ def test_hexagon_book_unique_irreducible_cpsat() -> None:
 
 
 def test_hexagon_easy_puzzle_is_minimal_for_its_level() -> None:
-    """A hexagon puzzle aimed at easy: the ladder solves it with singles, every clue is
+    """A hexagon puzzle aimed at easy: deduction solves it with singles, every clue is
     needed for the answer or for the level, and two engines agree it is unique."""
     import random
 
@@ -139,7 +139,7 @@ def test_hexagon_easy_puzzle_is_minimal_for_its_level() -> None:
     assert made is not None and made.level == "easy"
     assert made.proof["solutions"] == 1 and made.proof["second_count"] == 1
     assert made.proof["minimal_for_level"] is True
-    assert made.details["ladder"]["rung"] <= 2  # type: ignore[index]
+    assert made.details["deduction"]["rung"] <= 2  # type: ignore[index]
     # rebuild the clue set from the seed and re-check every clue here
     rng = random.Random(300002)
     row = kind._random_answer(rng)
@@ -148,7 +148,7 @@ def test_hexagon_easy_puzzle_is_minimal_for_its_level() -> None:
     hideable = 0
     for i in clues:
         looser = [c for c in clues if c != i]
-        r = rate(EdgeInstance.build(kind._puzzle(row, looser)))
+        r = rate(kind._puzzle(row, looser).instance)
         unique = kernel_count(kind._puzzle(row, looser))[0] == 1
         assert not unique or r.rung > 2 or r.left > 0
         hideable += unique

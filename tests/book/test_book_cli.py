@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from system import needs_pdf
 
 import solver.cli.book as book_cli
 from solver.book.base import BookPuzzle, PuzzleType
@@ -38,6 +39,7 @@ def test_html_book_has_puzzles_answers_and_index(tmp_path: Path,
     assert json.loads(capsys.readouterr().out)["puzzles"][0]["id"] == first["id"]
 
 
+@needs_pdf
 def test_pdf_book(tmp_path: Path) -> None:
     out = tmp_path / "b.pdf"
     assert run(["book", "backslide", "--count", "2", "--out", str(out), "--quiet"]) == 0
@@ -100,9 +102,9 @@ def test_ctrl_c_keeps_the_puzzles_made(tmp_path: Path, monkeypatch: pytest.Monke
 def test_level_a_type_cannot_reach_is_bad_input(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["book", "dominions-capture", "--difficulty", "hard", "--out",
-                str(tmp_path / "b.pdf"), "--quiet"]) == 2
+                str(tmp_path / "b.html"), "--quiet"]) == 2
     assert "levels easy, medium" in capsys.readouterr().err
-    assert not (tmp_path / "b.pdf").exists()
+    assert not (tmp_path / "b.html").exists()
 
 
 @pytest.mark.slow
@@ -133,3 +135,37 @@ def test_html_option_and_missing_destination(tmp_path: Path,
     assert page.read_text().count('class="puzzle"') == 1
     assert run(["book", "square", "--count", "1", "--quiet"]) == 2
     assert "--out FILE.pdf or --html FILE" in capsys.readouterr().err
+
+
+def test_pdf_without_its_backend_is_refused_before_any_puzzle(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """No Pango: exit 2 at once, naming what to install, and no puzzle made."""
+    import solver.book.render as render
+
+    monkeypatch.setattr(render, "pdf_backend_problem", lambda: "PDF output needs Pango; "
+                        "install them (apt-get install libpango-1.0-0 libpangoft2-1.0-0)")
+    fake = _Interrupting()
+    monkeypatch.setattr(book_cli, "puzzle_type", lambda name: fake)
+    out = tmp_path / "b.pdf"
+    assert run(["book", "square", "--count", "2", "--out", str(out), "--quiet"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "libpango-1.0-0" in err and str(out) in err and len(err.splitlines()) == 1
+    assert fake.calls == 0 and not out.exists()
+
+
+def test_the_pdf_backend_probe_names_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    from reports.book import pdf_backend_problem
+
+    real_import = builtins.__import__
+
+    def no_pango(name: str, *args: object, **kwargs: object) -> object:
+        if name == "weasyprint":
+            raise OSError("cannot load library 'libpango-1.0-0': no such file")
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_pango)
+    problem = pdf_backend_problem()
+    assert problem is not None and "libpangoft2-1.0-0" in problem and ".html" in problem

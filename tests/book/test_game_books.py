@@ -91,7 +91,7 @@ def test_dominions_capture_unique_by_the_rules_engine() -> None:
     capturing = [(c, p) for c, p, _, effect in pos.legal_placements() if effect > 0]
     assert len(capturing) == 1
     cell, piece = capturing[0]
-    assert made.answer_text.endswith(f"P{piece}{pos.board.name(cell)}]")
+    assert made.answer_text.startswith(f"W[P{piece}{pos.board.name(cell)}]: White places")
     assert made.proof["depth"] == 1 and made.proof["nodes"] == len(pos.legal_placements())
 
 

@@ -1,5 +1,5 @@
 """StarMap and transcendental books: the open search proves the one answer, CP-SAT (a second
-engine) confirms it and every clue, the open deduction ladder grades, and a ramp reaches every
+engine) confirms it and every clue, the open deduction steps grade, and a ramp reaches every
 level."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from solver.arrange.api import count as engine_count
 from solver.arrange.problem import ArrangementProblem
 from solver.book.arrange import LEVEL_OF_RUNG, OpenCompletion
 from solver.book.build import build_book, ramp_levels
-from solver.book.open_ladder import OpenBoard, count, rate
+from solver.book.open_deduction import OpenBoard, count, rate
 from solver.book.types import puzzle_type
 
 
@@ -52,13 +52,13 @@ def test_open_puzzle_proof_and_regeneration(name: str) -> None:
     assert proof["solutions"] == 1 and proof["second_count"] == 1
     assert proof["second_engine"] == "CP-SAT count to 2" and proof["irreducible"] is True
     assert int(proof["nodes"]) > 0  # type: ignore[call-overload]
-    ladder = made.details["ladder"]
-    assert made.level == LEVEL_OF_RUNG[ladder["rung"]]  # type: ignore[index]
+    steps = made.details["deduction"]
+    assert made.level == LEVEL_OF_RUNG[steps["rung"]]  # type: ignore[index]
     again = kind.make(3)
     assert again is not None and again.id == made.id and again.to_json() == made.to_json()
 
 
-def test_ladder_rungs_on_open_puzzles() -> None:
+def test_deduction_rungs_on_open_puzzles() -> None:
     kind = _kind("starmap")
     answer = kind._answer(random.Random(2))
     board = OpenBoard.build(kind.problem)

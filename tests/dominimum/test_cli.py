@@ -109,3 +109,43 @@ def test_score_every_mission(tmp_path, capsys):
     for name, n in doc["missions"].items():
         a, b = (int(x) for x in name.split("-"))
         assert n == dominimum_score(raw, a, b)
+
+
+def test_score_and_best_follow_the_records_own_rule(tmp_path, capsys):
+    """A record played with --no-within-tile is scored by its rule (as replay does); an
+    option overrides it with a remark (issue 25: seed 4 scored [6, 6] instead of [2, 3])."""
+    record = tmp_path / "r.json"
+    code, _, _ = call(capsys, ["dominimum", "play", "--players", "greedy,greedy", "--seed",
+                               "4", "--no-within-tile", "--record", str(record), "-q"])
+    assert code == 0
+    code, out, _ = call(capsys, ["dominimum", "replay", str(record), "--json"])
+    replayed = json.loads(out)["scores"]
+    missions = json.loads(record.read_text())["missions"]
+    scored = []
+    for a, b in missions:
+        code, out, err = call(capsys, ["dominimum", "score", str(record), "--mission", str(a),
+                                       str(b), "--json"])
+        assert code == 0 and err == ""
+        scored.append(json.loads(out)["score"])
+    assert scored == replayed == [2, 3]
+    a, b = missions[0]
+    code, out, err = call(capsys, ["dominimum", "score", str(record), "--mission", str(a),
+                                   str(b), "--within-tile", "--json"])
+    assert json.loads(out)["score"] == 6
+    assert "scored with --within-tile; the record was played with --no-within-tile" in err
+
+
+def test_dominomega_score_takes_the_records_seats_and_rule(tmp_path, capsys):
+    record = tmp_path / "r.json"
+    assert call(capsys, ["dominomega", "play", "--players", "greedy,greedy", "--seed", "2",
+                         "--no-within-tile", "--record", str(record), "-q"])[0] == 0
+    code, out, _ = call(capsys, ["dominomega", "replay", str(record), "--json"])
+    replayed = json.loads(out)["scores"]
+    code, out, err = call(capsys, ["dominomega", "score", str(record), "--json"])
+    assert code == 0 and err == ""
+    scores = json.loads(out)["scores"]
+    assert set(scores) == {"1", "4"}  # two seats: no small circle
+    assert [scores["1"], scores["4"]] == replayed
+    code, out, err = call(capsys, ["dominomega", "score", str(record), "--seats", "3",
+                                   "--json"])
+    assert set(json.loads(out)["scores"]) == {"1", "2", "4"} and "--seats 3" in err

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from reports.html import Section
-from solver.dominions.demo import COLLECTION, puzzle_section
+from solver.demo.dominions import COLLECTION, puzzle_section
 from solver.dominions.puzzles import parse_collection, solutions
 from solver.dominions.tracker import Tracker
 

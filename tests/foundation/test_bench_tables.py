@@ -167,8 +167,11 @@ def test_every_measured_marker_names_a_command_a_date_and_the_load() -> None:
                 assert text, doc.name
                 continue
             seen += 1
-            command, date, load = (part.strip() for part in text.split(" | "))
-            assert command_exists(command), (doc.name, command)
+            command, date, load, *checks = (part.strip() for part in text.split(" | "))
+            for one in command.split(" ; "):
+                assert command_exists(one), (doc.name, one)
+            assert all(c.startswith(("runs:", "prints:", "by hand:")) for c in checks), \
+                (doc.name, checks)
             assert re.fullmatch(r"\d{4}-\d\d-\d\d(?: \d\d:\d\d(?:-\d\d:\d\d)? UTC)?", date), \
                 (doc.name, date)
             assert load.startswith("load "), (doc.name, load)

@@ -2,15 +2,13 @@
 pictures rendered (each inline SVG has a non-empty box and drawn beams)."""
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from system import CHROMIUM, needs_chromium
 
 from solver.cli import main
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 PROBE = """
 <script>
@@ -46,7 +44,7 @@ window.addEventListener('load', () => {
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(CHROMIUM is None, reason="needs chromium (apt-get install chromium)")
+@needs_chromium
 def test_demo_pictures_render_in_chromium(tmp_path: Path) -> None:
     page = tmp_path / "demo.html"
     with pytest.raises(SystemExit) as exit_info:
@@ -55,6 +53,7 @@ def test_demo_pictures_render_in_chromium(tmp_path: Path) -> None:
     probe = tmp_path / "probe.html"
     probe.write_text(page.read_text(encoding="utf-8").replace("</body>", PROBE + "</body>"),
                      encoding="utf-8")
+    assert CHROMIUM is not None
     result = subprocess.run(
         [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
          "--no-first-run", "--disable-background-networking", "--disable-component-update",

@@ -99,3 +99,12 @@ def test_iching_rule_is_configurable() -> None:
     assert hexagram_of_piece(1, reversed_lines).king_wen == 23  # top line solid: Splitting Apart
     with pytest.raises(ValueError):
         IChingRule(line_of_side=(1, 1, 2, 3, 4, 5))
+
+
+def test_piece_count_without_making_the_pieces() -> None:
+    from puzzles.beamsets import piece_count
+
+    assert [piece_count(n) for n in SET_NAMES] == [len(piece_set(n).pieces) for n in SET_NAMES]
+    assert piece_count("hexagon2") == 4096
+    with pytest.raises(InvalidInputError, match="unknown set"):
+        piece_count("octagon")

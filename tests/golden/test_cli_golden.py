@@ -30,6 +30,7 @@ def _expected(number: int) -> Path:
 
 #: wall-clock figures, the one part of an output that changes from run to run
 _TIMES = re.compile(r'("[a-z_]*seconds[a-z_]*": )[0-9.e+-]+')
+#: the same on stderr's remarks ("wrote b.html: 2 puzzles, 2 seeds tried, 0.1 s")
 _REMARK_TIMES = re.compile(r"\b[0-9]+(\.[0-9]+)? s\b")
 
 

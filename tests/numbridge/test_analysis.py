@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from puzzles.numbridge.field import Field, block_cells, units
@@ -136,6 +136,25 @@ def plain_minimax(g: Game) -> int:
     return max(values) if g.mover == 1 else min(values)
 
 
+def memo_minimax(g: Game, memo: dict[tuple[object, ...], int] | None = None) -> int:
+    """Independent judge for larger positions: minimax over every legal move with exact values
+    remembered per position (no pruning, no bounds)."""
+    memo = {} if memo is None else memo
+    if g.result is not None:
+        return {0: 0, 1: 1, 2: -1}[g.result.winner]
+    key = (tuple(g.owner), tuple(g.digits), tuple(sorted(g.hands[1])),
+           tuple(sorted(g.hands[2])), tuple(g.bag), g.mover, g.left_in_pair, g.pair_size,
+           tuple(sorted(g.misses.items())))
+    if key not in memo:
+        values = []
+        for m in g.legal_moves():
+            child = g.copy()
+            child.play(m)
+            values.append(memo_minimax(child, memo))
+        memo[key] = max(values) if g.mover == 1 else min(values)
+    return memo[key]
+
+
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 10**6), st.integers(3, 4), st.integers(1, 2))
 def test_endgame_agrees_with_plain_minimax(seed: int, empty: int, hand: int) -> None:
@@ -211,3 +230,82 @@ def test_search_player_counts_endgame_fallbacks(monkeypatch: pytest.MonkeyPatch)
     _, seats = play_one(NUMBRIDGE, ["greedy", "search"], 100, old)
     tally = seats[1].stats()
     assert tally is not None and tally["exact"] == 0 and tally["fallbacks"] > 0
+
+
+def late_position(seed: int, claim_tile: str) -> Game:
+    """A seeded late position with claims and discards in play: two or three empty cells,
+    one or two unclaimed givens, every other given already owned (blocks split at random),
+    hands of two tiles and a short bag of any digits (tiles that fit no cell must be spent on a
+    claim or discarded)."""
+    import random
+
+    rng = random.Random(seed)
+    empty = rng.sample(range(81), rng.choice((2, 3)))
+    givens = "".join("0" if i in empty else SOL[i] for i in range(81))
+    g = Game.new(Field.make(givens), SOL,
+                 RoomSettings(claim_tile=claim_tile, hand_size=2, move_limit=0, game_limit=0),
+                 bag_seed=seed)
+    open_givens = rng.sample([c for c in range(81) if c not in empty], rng.choice((1, 2)))
+    undecided = {g.block_of[c] for c in empty + open_givens}
+    closed = [b for b in range(1, 10) if b not in undecided]
+    rng.shuffle(closed)
+    for k, b in enumerate(closed):  # closed blocks shared out as evenly as they go
+        for c in g.blocks[b]:
+            g.owner[c] = 1 + k % 2
+            g.held[1 + k % 2][b] += 1
+    for b in undecided:  # the open blocks stay close: their last cells decide
+        owned = [c for c in g.blocks[b] if c not in empty and c not in open_givens]
+        rng.shuffle(owned)
+        for k, c in enumerate(owned):
+            g.owner[c] = 1 + k % 2
+            g.held[1 + k % 2][b] += 1
+    digits = [int(SOL[c]) for c in empty + open_givens]
+    g.hands = {1: [rng.choice(digits), rng.randint(1, 9)],
+               2: [rng.choice(digits), rng.randint(1, 9)]}
+    g.bag = [rng.choice(digits) for _ in range(rng.choice((0, 1, 2)))]
+    return g
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["digit", "any"]))
+@example(36, "any")  # paying a claim with the larger tile wins: only the smallest was tried
+@example(46, "any")
+def test_endgame_with_claims_and_discards_agrees_with_minimax(seed: int,
+                                                                    claim_tile: str) -> None:
+    """The pruned move list (a claim paid with every distinct tile, discards of every tile)
+    and the table's bounds give the plain minimax's value, and a line that reaches it (issue
+    25: reversed bound flags, claims paid only with the smallest tile and never generated
+    discards all passed the earlier tests)."""
+    g = late_position(seed, claim_tile)
+    if g.result is not None:
+        return
+    r = solve_endgame(g)
+    assert r.value == memo_minimax(g)
+    sim = g.copy()
+    for m in r.line:
+        sim.play(m)
+    assert sim.result is not None and {0: 0, 1: 1, 2: -1}[sim.result.winner] == r.value
+
+
+def test_the_table_keeps_bounds_the_right_way_round() -> None:
+    """A fail low bounds the value from above, a fail high from below; a bound answers only
+    the windows it settles (issue 25: reversed bound flags passed every endgame test)."""
+    from solver.numbridge.endgame import EXACT, LOWER, UPPER, bound_kind, settles
+
+    assert bound_kind(0, 0, 1) == UPPER and bound_kind(-1, -1, 1) == UPPER
+    assert bound_kind(0, -1, 0) == LOWER and bound_kind(1, -1, 1) == LOWER
+    assert bound_kind(0, -1, 1) == EXACT
+    # value <= 0 settles a window whose alpha is 0, not one whose beta is 0; and the mirror
+    assert settles(0, UPPER, 0, 1) and not settles(0, UPPER, -1, 0)
+    assert settles(0, LOWER, -1, 0) and not settles(0, LOWER, 0, 1)
+    assert all(settles(v, EXACT, a, b) for v in (-1, 0, 1) for a, b in ((-1, 1), (0, 1)))
+    # every bound a search proves is true of every value consistent with it
+    for best in (-1, 0, 1):
+        for a, b in ((-1, 1), (-1, 0), (0, 1)):
+            kind = bound_kind(best, a, b)
+            for true in (-1, 0, 1):
+                consistent = {EXACT: true == best, UPPER: true <= best,
+                              LOWER: true >= best}[kind]
+                if consistent and settles(best, kind, a, b):
+                    # the answer outside the window sits on the same side as the truth
+                    assert (true <= a) == (best <= a) and (true >= b) == (best >= b)

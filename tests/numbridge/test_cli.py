@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -156,3 +157,17 @@ def test_generate_verify_recounts_with_a_second_engine(
     code, _, err = run(["numbridge", "generate", "--seed", "5", "--no-rate", "--verify"],
                        capsys)
     assert code == 70 and "second engine" in err
+
+
+def test_a_large_endgame_names_the_position_asked(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Exit 3 with the size of the position at --move, not of a deep leaf ("0 empty cells")."""
+    code, _, _ = run(["numbridge", "selfplay", "--games", "1", "--seed", "3", "--records",
+                      str(tmp_path), "-q"], capsys)
+    assert code == 0
+    rec = tmp_path / "game-0001.txt"
+    code, _, err = run(["numbridge", "endgame", str(rec), "--move", "10", "--max-nodes",
+                        "1000"], capsys)
+    assert code == 3
+    m = re.search(r"\((\d+) empty cells, bag (\d+)\)", err)
+    assert m and int(m.group(1)) > 40 and int(m.group(2)) > 20, err  # after 10 actions

@@ -13,8 +13,9 @@ import solver.numbridge.difficulty
 import solver.numbridge.engine
 import solver.numbridge.generate
 import solver.numbridge.models
+from puzzles.errors import InvalidInputError
 from puzzles.numbridge.field import Field, verify_solution
-from solver.numbridge.engine import count, search, solve
+from solver.numbridge.engine import IDENTITY_ORDER, count, search, search_givens, solve
 from solver.numbridge.generate import random_order
 from solver.numbridge.models import constraint_count, cpsat_count, cpsat_solve
 
@@ -91,3 +92,46 @@ def test_locked_candidates_tame_empty_irregular_layouts() -> None:
     assert verify_solution(Field.make("0" * 81, IRREGULAR), r.solution) == []
     plain = search(Field.make("0" * 81, IRREGULAR), cap=1, locked=False, node_limit=100_000)
     assert plain.count == -1  # without them the same search is lost in a heavy tail
+
+
+def test_raw_givens_path_agrees_and_refuses_bad_characters(hard: list[tuple[str, str]]) -> None:
+    for givens, label in hard:
+        f = Field.make(givens)
+        n, sol = search_givens(givens.replace("0", "."), cap=2)
+        assert (n, sol) == (1, search(f, cap=2).solution), label
+        assert verify_solution(f, sol) == [], label
+        assert search_givens(givens, cap=1) == (1, sol), label
+    assert search_givens("1" * 81) == (0, "")  # repeated givens: no solution, no error
+    with pytest.raises(InvalidInputError, match="only digits"):
+        search_givens("x" + "0" * 80)
+    with pytest.raises(InvalidInputError, match="80 cells"):
+        search_givens("0" * 80)
+
+
+def test_the_tree_on_the_hard_set_stays_small(hard: list[tuple[str, str]]) -> None:
+    """Nodes of the uniqueness proofs (cap 2) and first solutions (cap 1) of the hard-20: the
+    default (locked candidates, the two-digit cell with the most unplaced peers) against
+    singles only and the first cell with the fewest digits (the previous kernel: 2,768 and
+    1,422). tdoku makes 392 and 267 guesses (two nodes each here). docs/numbridge.md cites
+    these figures."""
+    fields = [Field.make(g) for g, _ in hard]
+
+    def nodes(**options: object) -> tuple[int, int]:
+        return (sum(search(f, cap=2, **options).nodes for f in fields),  # type: ignore[arg-type]
+                sum(search(f, cap=1, **options).nodes for f in fields))  # type: ignore[arg-type]
+
+    assert nodes() == (513, 275)
+    assert nodes(locked=False) == (1900, 966)
+    assert nodes(order=IDENTITY_ORDER, locked=True) == (1345, 668)
+    assert nodes(order=IDENTITY_ORDER, locked=False) == (2732, 1388)
+
+
+def test_paused_runs_resume_to_the_same_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    f = Field.make("0" * 81, IRREGULAR)
+    whole = search(f, cap=500)
+    monkeypatch.setattr(solver.numbridge.engine, "SLICE_NODES", 7)
+    sliced = search(f, cap=500)
+    assert sliced == whole and whole.count == 500
+    assert verify_solution(f, sliced.solution) == []
+    budget = search(f, cap=500, node_limit=40)
+    assert budget.count == -1 and budget.nodes == 41

@@ -25,6 +25,34 @@ def test_elo_recovers_a_known_ratio() -> None:
     assert 2 * t["a"].interval == pytest.approx(1.96 * se, rel=0.02)
 
 
+def test_the_prior_is_one_virtual_draw_per_pair() -> None:
+    """prior=1 adds half a win each way (BayesElo's virtual draw): 30-10 fits as 30.5-10.5,
+    and a clean sweep 10-0 stays finite at 10.5-0.5 (issue 25: a doubled prior passed)."""
+    for won, lost in ((30.0, 10.0), (10.0, 0.0)):
+        t = fit({("a", "b"): won, ("b", "a"): lost})
+        expected = 400 * math.log10((won + 0.5) / (lost + 0.5))
+        assert t["a"].elo - t["b"].elo == pytest.approx(expected, abs=0.05)
+        n, p = won + lost + 1.0, (won + 0.5) / (won + lost + 1.0)
+        se = 1 / math.sqrt(n * p * (1 - p)) * 400 / math.log(10)
+        assert 2 * t["a"].interval == pytest.approx(1.96 * se, rel=0.01)
+
+
+def test_a_fit_that_did_not_converge_is_an_engine_fault(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    import numpy as np
+    from scipy.optimize import OptimizeResult
+
+    import solver.play.elo as elo
+    from puzzles.errors import EngineFaultError
+
+    def stuck(fun: object, x0: np.ndarray, **kwargs: object) -> OptimizeResult:
+        return OptimizeResult(x=x0, success=False, message="Maximum number of iterations")
+
+    monkeypatch.setattr(elo, "minimize", stuck)
+    with pytest.raises(EngineFaultError, match="did not converge"):
+        fit({("a", "b"): 30.0, ("b", "a"): 10.0})
+
+
 def test_pairwise_results_of_a_three_seat_game() -> None:
     g = GameResult(1, ["mcts", "greedy", "greedy"], [0.0, 1.0, 0.0], "", "", 10, 0.0, 1)
     assert pairwise([g]) == {("mcts", "greedy"): 0.5, ("greedy", "mcts"): 1.5}

@@ -31,6 +31,8 @@ def test_a_solved_position_is_judged_solved(client: TestClient) -> None:
     moved = slide(goal, next(v for v in doc["slidable"]))
     bad = client.post("/api/backslide/check", json={"position": list(moved)}).json()
     assert bad["solved"] is False and bad["fault_count"] >= 1 and moved[hole] != 0
+    # the faults are the verifier's sentences (the page lists them as text)
+    assert bad["faults"] and all(isinstance(f, str) and "cell [" in f for f in bad["faults"])
 
 
 def test_the_fewest_slides_are_replayed_to_a_solved_position(client: TestClient) -> None:

@@ -1,5 +1,6 @@
-"""Real-browser tests of ``solver serve`` (Playwright for Python driving Debian's Chromium at
-/usr/bin/chromium; no browser download). Screenshots go to ``tests/artifacts/server/``.
+"""Real-browser tests of ``solver serve`` (Playwright for Python driving Debian's Chromium, found
+by ``system.find_chromium``; no browser download). Screenshots go to
+``$SOLVER_TEST_ARTIFACTS/server/`` (a temporary folder when unset).
 
 Run only these: ``python3 -m pytest -m browser tests/server``.
 """
@@ -9,19 +10,13 @@ from __future__ import annotations
 import signal
 import subprocess
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import ARGS, CHROMIUM, shot, state
 from server_helpers import call, start
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run",
-        "--disable-dev-shm-usage"]
-SHOTS = Path(__file__).resolve().parents[1] / "artifacts" / "server"
 
 
 @pytest.fixture(scope="module")
@@ -38,11 +33,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("no /usr/bin/chromium (.ci/run installs the Debian package)")
+    if CHROMIUM is None:
+        pytest.skip("needs Chromium (Debian: apt-get install chromium)")
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
         b.close()
 
@@ -54,16 +49,6 @@ def page(browser: Any, url: str, errors: list[str]) -> Any:
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.goto(url)
     return pg
-
-
-def shot(pg: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pg.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def state(pg: Any) -> dict[str, Any]:
-    return pg.evaluate("fetch(location.pathname.replace('/play/', '/api/games/') + '/state'"
-                       " + location.search).then(r => r.json())")
 
 
 def wait_ply(pg: Any, ply: int) -> None:
@@ -107,7 +92,7 @@ def test_numbridge_two_people_pair_order_clock_and_draw(server: str, browser: An
     b.click("#btn-accept")
     for pg in (a, b):
         pg.wait_for_function("document.getElementById('status').textContent"
-                             ".includes('1/2-1/2 agreement')")
+                             ".includes('draw by agreement')")
     assert a.locator("#scoreboard").inner_text().split() == ["A", "1", "B", "0", "?", "8"] or \
         "A" in a.inner_text("#scoreboard")
     shot(a, "numbridge-draw")

@@ -3,6 +3,8 @@ the position, the analysis layers as marks by cell name, nothing hidden."""
 
 from __future__ import annotations
 
+import re
+
 from fastapi.testclient import TestClient
 from server_helpers import create, receive_state
 
@@ -31,10 +33,12 @@ def test_dominomega_groups_are_groups_of_a_symbol(client: TestClient) -> None:
         lights = step["marks"]["highlights"]
         assert lights
         for h in lights:
-            symbol = {"pip": 1, "small circle": 2, "large circle": 4}[h["label"].split(":")[0]]
+            found = re.fullmatch(r"seat [1-3]: ([a-z ]+) \((\d+)\)", h["label"])
+            assert found, h["label"]
+            symbol = {"pip": 1, "small circle": 2, "large circle": 4}[found[1]]
             # every half of the group shows the symbol (a 7 shows all three)
             assert all(value[tuple(c)] & symbol for c in h["cells"]), h
-            assert len(h["cells"]) == int(h["label"].split(": ")[1])
+            assert len(h["cells"]) == int(found[2])
         assert "hands" not in step["view"] and "missions" not in step["view"]
 
 

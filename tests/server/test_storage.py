@@ -124,11 +124,15 @@ def test_an_old_schema_upgrades_itself(spec: str) -> None:
             "1.0, 1.0)"))
     engine.dispose()
     s = Storage.open(spec)
-    assert s.version() == SCHEMA_VERSION == 2
+    assert s.version() == SCHEMA_VERSION == 3
     g = s.load_game("old")
     assert g is not None and g.client == "" and g.game == "dominions"
     s.record_move("old", MoveRow(0, 0, "W[P63i9]", 3.0), {}, {}, "live", "")
     assert s.count_moves("old") == 1
+    s.save_review("old", "running", 1, 9, {"nodes": 50}, None)  # the table of version 3
+    s.save_review("old", "done", 9, 9, {"nodes": 50}, {"moves": []})
+    assert s.load_review("old") == {"status": "done", "done": 9, "total": 9,
+                                    "params": {"nodes": 50}, "doc": {"moves": []}}
     s.close()
 
 

@@ -164,7 +164,7 @@ def test_numbridge_pair_order_clock_draw_and_hidden_information(client: TestClie
         b.send_json({"type": "action", "action": "accept"})
         for ws, name in ((a, "a"), (b, "b"), (w, "spectator")):
             m = receive_state(ws, 5, logs[name])
-            assert (m["status"], m["result"]) == ("over", "draw (1/2-1/2 agreement)")
+            assert (m["status"], m["result"]) == ("over", "draw by agreement")
     # hidden information: no message to A or to the spectator holds B's hand, the bag order
     # or the solution
     bag = "".join(map(str, core.initial_bag))

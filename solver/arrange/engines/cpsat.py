@@ -28,7 +28,6 @@ from ortools.sat.python import cp_model
 from puzzles.errors import EngineFaultError
 from solver.arrange.engines.starmap import StarMapModel
 from solver.arrange.instance import EdgeInstance
-from solver.interrupts import solve_interruptibly
 
 #: Solver parameters, in one place.
 PARAMETERS: dict[str, object] = {"num_workers": 1, "linearization_level": 0}
@@ -137,6 +136,14 @@ def _solver(time_limit: float | None = None) -> cp_model.CpSolver:
     return solver
 
 
+def _branches(solver: cp_model.CpSolver) -> int:
+    """CP-SAT's branch count of its last solve (0 when it never answered)."""
+    try:
+        return int(solver.num_branches)
+    except RuntimeError:  # no response: the solve did not run to a status
+        return 0
+
+
 #: The statuses that are an answer: for one solution, and for a complete enumeration.
 FIRST_OK = (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
 ALL_OK = (cp_model.OPTIMAL, cp_model.INFEASIBLE)
@@ -165,17 +172,6 @@ def check_status(status: object, complete: bool) -> None:
     raise EngineFaultError(f"CP-SAT ended with status {name}{why}, not {what}: no result")
 
 
-def first_row(inst: EdgeInstance) -> np.ndarray | None:
-    """One solution row, or None when the model is infeasible (runs in the calling thread)."""
-    m = Model(inst)
-    solver = _solver()
-    status = solve_interruptibly(solver, m.model)
-    check_status(status, complete=False)
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return m.row(solver)
-    return None
-
-
 class _Collector(cp_model.CpSolverSolutionCallback):
     def __init__(self, m: Model, sink: queue.Queue[np.ndarray | None], stop: threading.Event,
                  ) -> None:
@@ -195,9 +191,11 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         self.stop_search()
 
 
-def rows(inst: EdgeInstance, all_solutions: bool = True) -> Iterator[np.ndarray]:
+def rows(inst: EdgeInstance, all_solutions: bool = True,
+         stats: dict[str, int] | None = None) -> Iterator[np.ndarray]:
     """Every solution row (or, with ``all_solutions=False``, the first one), streamed from a
-    solver thread so that the caller stays responsive to Ctrl-C and can stop early."""
+    solver thread so that the caller stays responsive to Ctrl-C and can stop early.
+    ``stats["branches"]``: CP-SAT's branch count once the stream ends."""
     m = Model(inst)
     solver = _solver()
     solver.parameters.enumerate_all_solutions = all_solutions
@@ -239,14 +237,17 @@ def rows(inst: EdgeInstance, all_solutions: bool = True) -> Iterator[np.ndarray]
         stop.set()
         solver.stop_search()
         thread.join()
+        if stats is not None:
+            stats["branches"] = _branches(solver)
     if ended:
         # without a status (the solver raised) the answer is unknown too
         check_status(status[0] if status else cp_model.UNKNOWN,
                      complete=all_solutions or found == 0)
 
 
-def count(inst: EdgeInstance) -> int:
-    """Number of solutions (enumerates them inside the solver)."""
+def count(inst: EdgeInstance, stats: dict[str, int] | None = None) -> int:
+    """Number of solutions (enumerates them inside the solver); ``stats["branches"]``:
+    CP-SAT's branch count."""
 
     class Counter(cp_model.CpSolverSolutionCallback):
         def __init__(self) -> None:
@@ -271,5 +272,7 @@ def count(inst: EdgeInstance) -> int:
         solver.stop_search()
         thread.join()
         raise
+    if stats is not None:
+        stats["branches"] = _branches(solver)
     check_status(status[0] if status else cp_model.UNKNOWN, complete=True)
     return counter.n

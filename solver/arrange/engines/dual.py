@@ -26,10 +26,10 @@ True
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from puzzles.errors import InvalidInputError
 from solver.arrange.instance import EdgeInstance
+from solver.jit import njit
 
 #: Status codes of ``DualSearch.run``.
 FOUND, EXHAUSTED, BUDGET = 0, 1, 2

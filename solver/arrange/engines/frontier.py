@@ -365,7 +365,14 @@ def translations(inst: Layout) -> list[list[int]]:
 
 
 def count(inst: Layout, tick: Callable[[int, int], None] | None = None) -> int:
-    """The number of compact arrangements of ``inst`` by the frontier dynamic program.
+    """The number of compact arrangements of ``inst`` (``count_transitions``)."""
+    return count_transitions(inst, tick)[0]
+
+
+def count_transitions(inst: Layout, tick: Callable[[int, int], None] | None = None,
+                      ) -> tuple[int, int]:
+    """The number of compact arrangements of ``inst`` by the frontier dynamic program, and the
+    (state, piece) pairs it tried (a machine-independent measure of its work).
 
     On a torus (or cylinder) the translations are used first: every arrangement holds the
     blank piece on exactly one cell, and a translation carries the arrangements with the blank
@@ -376,16 +383,18 @@ def count(inst: Layout, tick: Callable[[int, int], None] | None = None) -> int:
     inst = as_layout(inst)
     moves = translations(inst)
     if len(moves) == 1:
-        return FrontierCount(inst).count(tick)
+        counter = FrontierCount(inst)
+        return counter.count(tick), counter.transitions
     problem = inst.problem
     blank = min(int(p) for p in range(inst.piece_space) if int(p) & ((1 << inst.k) - 1) == 0)
     seen: set[int] = set()
-    total = 0
+    total = transitions = 0
     for i in range(inst.n):
         if i in seen or inst.offset[i] != (blank >> inst.k) << inst.k:
             continue
         orbit = {m[i] for m in moves}
         seen |= orbit
-        sub = EdgeLayout.build(problem.with_fixed({inst.cells[i]: blank}))
-        total += len(orbit) * FrontierCount(sub).count(tick)
-    return total
+        counter = FrontierCount(inst.with_fixed(problem.with_fixed({inst.cells[i]: blank})))
+        total += len(orbit) * counter.count(tick)
+        transitions += counter.transitions
+    return total, transitions

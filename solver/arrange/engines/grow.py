@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from puzzles.arrangements import Arrangement
 from puzzles.grids import Cell, Grid
 from solver.arrange.problem import ArrangementProblem
 
@@ -195,25 +194,17 @@ class GrowSearch:
         return out
 
 
-def solutions(problem: ArrangementProblem,
-              tick: Callable[[int, int], None] | None = None) -> Iterator[Arrangement]:
-    """Transcendental arrangements of an unbounded problem (fixed pieces are not supported).
-
-    Sets of at most 64 pieces run the numba search (``FastGrowSearch``), larger ones the plain
-    Python one (``GrowSearch``); both list the same arrangements in possibly different orders.
-    """
-    from puzzles.errors import InvalidInputError
-
+def search_for(problem: ArrangementProblem, tick: Callable[[int, int], None] | None = None,
+               ) -> GrowSearch | FastGrowSearch:
+    """The growth search of an unbounded problem without fixed pieces (``GrowEngine``
+    refuses them): sets of at most ``FAST_MAX_PIECES`` pieces run the numba search
+    (``FastGrowSearch``), larger ones the plain Python one (``GrowSearch``); both list the same
+    arrangements in possibly different orders. ``nodes`` counts the pieces placed."""
     if problem.fixed:
-        raise InvalidInputError(
-            "fixed pieces need a bounding region for transcendental arrangements (--region)")
-    search: GrowSearch | FastGrowSearch
+        raise ValueError("the growth search places every piece itself: no fixed pieces")
     if len(problem.piece_set.pieces) <= FAST_MAX_PIECES:
-        search = FastGrowSearch(problem, tick)
-    else:
-        search = GrowSearch(problem, tick)
-    for placements in search.solutions():
-        yield problem.arrangement(placements)
+        return FastGrowSearch(problem, tick)
+    return GrowSearch(problem, tick)
 
 
 #: Largest set the numba growth search takes (its state holds one patch of plane per group).
@@ -225,7 +216,8 @@ FAST_MAX_PIECES = 64
 # array), explicit stacks, resumable like the compact kernel.
 
 import numpy as np  # noqa: E402
-from numba import njit  # noqa: E402
+
+from solver.jit import njit  # noqa: E402
 
 _UNKNOWN, _EMPTY, _DEMANDED, _PLACED = 0, 1, 2, 3
 

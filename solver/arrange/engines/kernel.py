@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import numpy as np
-from numba import njit
 
 from solver.arrange.instance import EdgeInstance
 from solver.arrange.orders import check_order
+from solver.jit import njit
 
 #: Status codes of one kernel call.
 EXHAUSTED, OUT_FULL, BUDGET = 0, 1, 2
@@ -544,8 +544,3 @@ def choose_dynamic(inst: EdgeInstance, order: str = "auto") -> bool:
     static = estimated_tree(KernelSearch(inst))
     dynamic = estimated_tree(KernelSearch(inst, dynamic=True))
     return dynamic * MRV_NODE_COST < static
-
-
-def search_for(inst: EdgeInstance, order: str = "auto") -> KernelSearch:
-    """A kernel search over ``inst`` in the chosen cell order (see ``choose_dynamic``)."""
-    return KernelSearch(inst, dynamic=choose_dynamic(inst, order))

@@ -4,8 +4,9 @@ Only the sets and regions the page offers are accepted (:data:`solver.server.arr
 named shapes: no file is ever opened), and each search runs in a search worker process
 (:class:`solver.server.workers.WorkerPool`, at a lower priority) under a time limit
 (:data:`SEARCH_SECONDS`, :data:`PUZZLE_SECONDS`, waiting for a free worker included) and a node
-limit; a request whose client goes away is cancelled and its worker killed. When every search
-worker is busy and the waiting line is full, the answer is 503 at once.
+limit; a request whose client goes away is cancelled and its worker killed. A search that
+reaches its limit is answered 422 (rule ``budget``: not a proof that none exists); when every
+search worker is busy and the waiting line is full, the answer is 429 (rule ``busy``) at once.
 """
 
 from __future__ import annotations
@@ -27,14 +28,20 @@ SEARCH_SECONDS = 15.0
 #: Seconds a generated puzzle may take.
 PUZZLE_SECONDS = 30.0
 
-router = APIRouter(tags=["arrangements"], responses={400: {"model": msg.ErrorBody},
-                                                     503: {"model": msg.ErrorBody}})
+router = APIRouter(tags=["arrangements"], responses={
+    code: {"model": msg.ErrorBody} for code in (400, 422, 429, 503)})
 
 
 def search_pool(request: Request) -> WorkerPool:
     """The app's search workers."""
     pool: WorkerPool = request.app.state.searches
     return pool
+
+
+def limit(request: Request, name: str) -> float:
+    """The app's time limit ``name`` (``search`` or ``puzzle``) in seconds."""
+    limits: dict[str, float] = getattr(request.app.state, "search_limits", {})
+    return limits.get(name, SEARCH_SECONDS if name == "search" else PUZZLE_SECONDS)
 
 
 async def arranged(fn: Any, body: Any) -> dict[str, Any]:
@@ -63,14 +70,14 @@ async def searched(request: Request, fn: Any, body: Any, seconds: float) -> dict
                 raise RequestError("the client went away", "cancelled", status=499)
         out: dict[str, Any] = job.result()
     except BusyError as exc:
-        raise RequestError(exc.message, "busy", status=503) from None
+        raise RequestError(exc.message, "busy", status=429) from None
     except WorkerError as exc:
         if exc.timed_out:
             raise RequestError(f"no answer within the search's limit ({seconds:g} s); this "
-                               "is not a proof that none exists", "budget", status=503) from None
+                               "is not a proof that none exists", "budget", status=422) from None
         raise RequestError(f"the search failed: {exc.message}", "failed", status=503) from None
     except arrange.BudgetError as exc:
-        raise RequestError(exc.message, "budget", status=503) from None
+        raise RequestError(exc.message, "budget", status=422) from None
     except PuzzleError as exc:
         raise RequestError(exc.message, getattr(exc, "rule", "") or "") from None
     finally:
@@ -82,13 +89,13 @@ async def searched(request: Request, fn: Any, body: Any, seconds: float) -> dict
 
 
 @router.get("/api/arrange/offer")
-async def arrange_offer() -> dict[str, Any]:
+async def arrange_offer(request: Request) -> dict[str, Any]:
     """The sets and regions the page offers (``sets``: compact arrangements; ``kinds``: kind
     -> set -> regions) and the searches' limits."""
     return {"sets": {s: list(r) for s, r in arrange.OFFERED["compact"].items()},
             "kinds": {k: {s: list(r) for s, r in v.items()} for k, v in arrange.OFFERED.items()},
-            "default": arrange.DEFAULT_REGION, "search_seconds": SEARCH_SECONDS,
-            "puzzle_seconds": PUZZLE_SECONDS, "search_nodes": arrange.SEARCH_NODES}
+            "default": arrange.DEFAULT_REGION, "search_seconds": limit(request, "search"),
+            "puzzle_seconds": limit(request, "puzzle"), "search_nodes": arrange.SEARCH_NODES}
 
 
 @router.get("/api/arrange/pieces/{set_name}")
@@ -111,23 +118,23 @@ async def arrange_board(body: arrange.Board) -> dict[str, Any]:
 @router.post("/api/arrange/hint")
 async def arrange_hint(body: arrange.Board, request: Request) -> dict[str, Any]:
     """One more piece of a solution that keeps every piece placed so far (the engines)."""
-    return await searched(request, arrange.hint, body, SEARCH_SECONDS)
+    return await searched(request, arrange.hint, body, limit(request, "search"))
 
 
 @router.post("/api/arrange/solution")
 async def arrange_solution(body: arrange.Board, request: Request) -> dict[str, Any]:
     """A whole solution keeping the fixed pieces."""
-    return await searched(request, arrange.solution, body, SEARCH_SECONDS)
+    return await searched(request, arrange.solution, body, limit(request, "search"))
 
 
 @router.post("/api/arrange/completions")
 async def arrange_completions(body: arrange.Board, request: Request) -> dict[str, Any]:
     """How many arrangements complete the fixed pieces (up to two): a puzzle made by hand has
     exactly one."""
-    return await searched(request, arrange.completions, body, SEARCH_SECONDS)
+    return await searched(request, arrange.completions, body, limit(request, "search"))
 
 
 @router.post("/api/arrange/puzzle")
 async def arrange_puzzle(body: arrange.PuzzleRequest, request: Request) -> dict[str, Any]:
     """A generated puzzle: fixed pieces with exactly one completion."""
-    return await searched(request, arrange.puzzle, body, PUZZLE_SECONDS)
+    return await searched(request, arrange.puzzle, body, limit(request, "puzzle"))

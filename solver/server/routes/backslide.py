@@ -64,7 +64,8 @@ def judge(position: tuple[int, ...]) -> dict[str, Any]:
                       {(i % 4, i // 4): v for i, v in enumerate(position)},
                       parse_region("4x4", "square"))  # a fixed name, never the client's
     found = list(faults(arr))
-    return {"position": list(position), "solved": not found, "faults": found[:6],
+    return {"position": list(position), "solved": not found,
+            "faults": [f.message for f in found[:6]],
             "fault_count": len(found), "slidable": slidable(position),
             "parity_class": parity_class(position)}
 

@@ -39,5 +39,6 @@ def created(g: LiveGame, request: Request) -> msg.Created:
     base = base_url(request)
     return msg.Created(id=g.id, watch=f"{base}/watch/{g.id}", seats=[
         msg.SeatLink(seat=i, kind=s.kind, name=s.name,
-                     link=f"{base}/play/{g.id}?token={s.token}" if s.token else None)
+                     link=f"{base}/play/{g.id}?token={s.token}" if s.token else None,
+                     token=s.token or None)
         for i, s in enumerate(g.seats)])

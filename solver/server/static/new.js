@@ -25,6 +25,7 @@ for (const n of info.seats) seatCount.append(el("option", { value: n }, n));
 function seatRow(i, box, prefix) {
   const kind = el("select", { name: `${prefix}kind${i}` },
     el("option", { value: "human" }, i === 0 ? "me" : "a person (by link)"),
+    prefix === "" && i > 0 ? el("option", { value: "open" }, "anyone from the lobby (a seek)") : null,
     el("option", { value: "engine" }, "the engine"));
   const player = el("select", { name: `${prefix}player${i}` }, ...info.players.map((p) => el("option", { value: p }, p)));
   const time = el("input", { type: "number", name: `${prefix}time${i}`, value: "1", min: "0.05", max: "60", step: "any", size: 4 });
@@ -96,11 +97,48 @@ async function post(url, body) {
   showLinks(doc);
 }
 
+const clockBox = document.getElementById("clock");
+if (info.own_clock) clockBox.hidden = true;  // the game's settings hold its clock
+
+function timeControl() {
+  if (info.own_clock) return null;
+  return { move: parseFloat(document.getElementById("clock-move").value) || 0,
+           game: parseFloat(document.getElementById("clock-game").value) || 0 };
+}
+
+async function seek(seats) {
+  // a seek: the open seats (and people's seats by link) are filled from the lobby
+  const err = document.getElementById("error");
+  err.textContent = "";
+  const body = { game: info.game, settings: settingsValues(), clock: timeControl(), me: 0, name: seats[0].name,
+    seats: seats.map((s) => ({ kind: s.kind === "engine" ? "engine" : "human", name: "", player: s.player, move_time: s.move_time })) };
+  const r = await fetch("/api/seeks", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const doc = await r.json();
+  if (!r.ok) { err.textContent = typeof doc.detail === "string" ? doc.detail : JSON.stringify(doc.detail); return; }
+  const status = document.getElementById("seek-status");
+  document.getElementById("seek").hidden = false;
+  status.textContent = "Your seek is in the lobby; this page opens your seat when someone accepts.";
+  const poll = async () => {
+    const s = await (await fetch(`/api/seeks/${doc.id}?token=${encodeURIComponent(doc.token)}`)).json();
+    if (s.you && s.you.link) { location.href = s.you.link; return; }
+    if (s.detail) { status.textContent = s.detail; return; }
+    status.textContent = `Waiting in the lobby for ${s.open} more ${s.open === 1 ? "player" : "players"}…`;
+    setTimeout(poll, 1000);
+  };
+  document.getElementById("cancel-seek").onclick = async () => {
+    await fetch(`/api/seeks/${doc.id}?token=${encodeURIComponent(doc.token)}`, { method: "DELETE" });
+    status.textContent = "Seek taken back.";
+  };
+  poll();
+}
+
 document.getElementById("new-game").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const seed = document.getElementById("seed").value;
-  post("/api/games", { game: info.game, settings: settingsValues(),
-    seats: seatsFrom(seatsBox, "", parseInt(seatCount.value, 10)), seed: seed === "" ? null : parseInt(seed, 10) });
+  const seats = seatsFrom(seatsBox, "", parseInt(seatCount.value, 10));
+  if (seats.some((s) => s.kind === "open")) { seek(seats); return; }
+  post("/api/games", { game: info.game, settings: settingsValues(), clock: timeControl(),
+    seats, seed: seed === "" ? null : parseInt(seed, 10) });
 });
 
 const importForm = document.getElementById("import-record");

@@ -1,9 +1,11 @@
 // The play page (seat or spectator): one websocket; the board is drawn here from each state
 // message's view (/static/board/<game>.js), as lichess's chessground draws from a FEN.
-// Game-specific panels, hands, clicks and keys live in /static/games/<game>.js.
+// Game-specific panels, hands, clicks and keys live in /static/games/<game>.js; the club's
+// panel (draw offers, a failed engine, the rematch) in /static/club.js.
 import { el, fmtClock } from "/static/util.js";
 import { attachKeyboard } from "/static/board/keyboard.js";
 import { showRules } from "/static/rules.js";
+import { LABELS, CONFIRM, drawClub, loadPlayers } from "/static/club.js";
 
 const root = document.getElementById("play");
 const ctx = {
@@ -21,6 +23,7 @@ const moduleName = ctx.game === "dominomega" ? "dominimum" : ctx.game;
 const mod = await import(`/static/games/${moduleName}.js`);
 let ws = null;
 let retry = 0;
+loadPlayers(ctx);
 
 ctx.send = (obj) => {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
@@ -68,7 +71,7 @@ function connect() {
 }
 
 function onState(m) {
-  if (ctx.state && m.undos === ctx.state.undos && m.ply < ctx.state.ply) return;  // arrived late
+  if (ctx.state && m.rev < ctx.state.rev) return;  // arrived late (rev grows with every change)
   const first = ctx.state === null;
   const changed = !ctx.state || ctx.state.ply !== m.ply;
   ctx.state = m;
@@ -119,12 +122,12 @@ function tickClocks() {
   m.clock.seats.forEach((c, i) => {
     const node = document.getElementById(`clock-${i}`);
     if (!node) return;
-    const running = m.status === "live" && m.clock.mover === i;
+    const running = m.status === "live" && m.clock.mover === i && m.clock.running !== false;
     const game = c.left === null ? null : c.left - (running ? elapsed : 0);
     let text = `game ${fmtClock(game)}`;
     let low = game !== null && game < 30;
-    if (running && m.clock.move_left !== null) {
-      const move = m.clock.move_left - elapsed;
+    if (m.clock.mover === i && m.status === "live" && m.clock.move_left !== null) {
+      const move = m.clock.move_left - (running ? elapsed : 0);
       text = `move ${fmtClock(move)} · ` + text;
       low = low || move < 10;
     }
@@ -137,19 +140,20 @@ setInterval(tickClocks, 250);
 function drawControls(m) {
   const box = ctx.els.controls;
   box.replaceChildren();
-  const labels = { pass: "Pass", offer: "Offer draw", accept: "Accept draw", resign: "Resign", undo: "Undo" };
+  const labels = LABELS;
   const actions = [...(m.actions || [])];
   if (m.undo && ctx.seat !== null && m.status === "live") actions.push("undo");
   for (const a of actions) {
     const b = el("button", { id: `btn-${a}`, onclick: () => {
       if (a === "pass") ctx.move(m.pass_text || "pass");
       else if (a === "undo") ctx.send({ type: "undo" });
-      else if (a === "resign" && !confirm("Resign this game?")) return;
+      else if (CONFIRM[a] && !confirm(CONFIRM[a])) return;
       else ctx.send({ type: "action", action: a });
     } }, labels[a] || a);
     box.append(b);
   }
   if (mod.controls) mod.controls(ctx, m, box);
+  drawClub(ctx, m, box);
 }
 
 document.addEventListener("keydown", (ev) => mod.onKey && mod.onKey(ctx, ev));

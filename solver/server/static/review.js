@@ -3,7 +3,7 @@
 // a move to go there), the evaluation graph over the game (one line per seat), each move's
 // loss marked inaccuracy / mistake / blunder by the review's thresholds, and the engine's
 // best move drawn on the board. The numbers are those of `solver review`
-// (GET /api/games/{id}/analysis), shown as they come.
+// (GET /api/games/{id}/analysis: computed once in the background, with progress, and stored).
 import { el } from "/static/util.js";
 import { attachKeyboard } from "/static/board/keyboard.js";
 import { drawDominions } from "/static/board/dominions.js";
@@ -25,6 +25,13 @@ let total = 0;
 let ply = 0;
 let busy = 0;
 let analysis = null;  // the answer of /analysis
+// The stored review's answer ({status, done, total, params, review, thresholds}) with the
+// reviewed moves and the budget at hand.
+const normal = (doc) => ({ ...doc, reviewed: doc.done, max_nodes: doc.params ? doc.params.nodes : "?",
+  moves: doc.review && doc.review.moves ? doc.review.moves : [],
+  error: doc.review && doc.review.error ? doc.review.error : "the review stopped" });
+const reviewBusy = (a) => a.status === "running" || a.status === "queued";
+
 let finalView = null;
 const cache = new Map();
 
@@ -180,8 +187,9 @@ function drawEngine() {
     $("thresholds").textContent = `Loss is the drop of the mover's value (0..1) from the engine's best move; judged ${names.join(", ") || "by no threshold yet"} (solver.play.review).`;
   }
   if (!a || a.status === "none") { status.textContent = "No engine review yet."; button.hidden = false; button.disabled = false; return; }
-  button.hidden = a.status === "done" || a.status === "running";
-  if (a.status === "running") status.textContent = `Engine review running: ${a.reviewed} of ${a.total} moves (${a.max_nodes} nodes a position)…`;
+  button.hidden = a.status === "done" || reviewBusy(a);
+  if (a.status === "queued") status.textContent = "Engine review waiting for the analysis worker…";
+  else if (a.status === "running") status.textContent = `Engine review running: ${a.reviewed} of ${a.total} moves (${a.max_nodes} nodes a position)…`;
   else if (a.status === "failed") { status.textContent = `The engine review failed: ${a.error}`; button.hidden = false; }
   else {
     const counts = {};
@@ -195,11 +203,11 @@ function drawEngine() {
 async function poll() {
   const r = await fetch(`/api/games/${id}/analysis`);
   if (!r.ok) { $("engine-status").textContent = (await r.json()).detail; $("start-review").hidden = true; return; }
-  analysis = await r.json();
+  analysis = normal(await r.json());
   drawEngine();
   drawMoveList();
   drawGraph();
-  if (analysis.status === "running") setTimeout(poll, 700);
+  if (reviewBusy(analysis)) setTimeout(poll, 700);
   else go(ply);
 }
 
@@ -208,7 +216,7 @@ $("start-review").onclick = async () => {
   const r = await fetch(`/api/games/${id}/analysis`, { method: "POST" });
   const doc = await r.json();
   if (!r.ok) { $("engine-status").textContent = doc.detail; $("start-review").disabled = false; return; }
-  analysis = doc;
+  analysis = normal(doc);
   drawEngine();
   setTimeout(poll, 300);
 };

@@ -2,7 +2,7 @@
 clicks and by the keyboard, a move made with the keyboard in every game, the boards at a
 desktop and a phone viewport, and the review page of a finished game of each kind.
 
-Screenshots go to ``tests/artifacts/server/``. Run only these:
+Screenshots go to ``artifacts("server")`` (``tests/system.py``). Run only these:
 ``python3 -m pytest tests/server/ui/test_pages.py``.
 """
 
@@ -266,3 +266,28 @@ def test_arrangements_starmap_transcendental_and_a_puzzle_made_by_hand(server: s
     assert "make a puzzle" in pg.inner_text("#message")
     shot(pg, "arrange-made-by-hand")
     assert errors == []
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_start_page_with_a_seek_fits_and_the_rules_show_their_pictures(
+        server: str, browser: Any, viewport: dict[str, int]) -> None:
+    seek = call(server, "/api/seeks", {"game": "numbridge", "seats": [
+        {"kind": "human"}, {"kind": "human"}], "me": 0, "name": "Zoe"})
+    errors: list[str] = []
+    pg = open_page(browser, server + "/", errors, viewport)
+    pg.wait_for_selector(f'#seeks tr[data-seek="{seek["id"]}"] button.accept')
+    assert no_horizontal_scroll(pg), f"the start page scrolls sideways at {viewport}"
+    box = pg.locator(f'#seeks tr[data-seek="{seek["id"]}"] button.accept').bounding_box()
+    assert box is not None and box["x"] + box["width"] <= viewport["width"]  # Accept in view
+    shot(pg, f"start-lobby-{viewport['width']}")
+    pg.goto(server + "/rules/dominions")
+    pg.wait_for_function("[...document.images].length >= 3 && "
+                         "[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    assert no_horizontal_scroll(pg)
+    assert pg.locator('#rules-page a[href="/rules/beam-sets"]').count() == 1
+    shot(pg, f"rules-dominions-{viewport['width']}")
+    pg.click('#rules-page a[href="/rules/beam-sets"]')
+    pg.wait_for_selector("#rules-page h1")
+    assert "beam" in pg.inner_text("#rules-page h1").lower()
+    assert errors == []
+    pg.context.close()
