@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_helpers import ARGS, CHROMIUM, shot, state
+from browser_helpers import shot, state
 from server_helpers import call, start
 
 pytestmark = pytest.mark.browser
@@ -30,16 +30,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     except subprocess.TimeoutExpired:
         proc.kill()
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        pytest.skip("needs Chromium (Debian: apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def page(browser: Any, url: str, errors: list[str]) -> Any:

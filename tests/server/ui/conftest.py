@@ -1,5 +1,5 @@
 """Fixtures of the browser tests of the pages drawn in the browser: a real ``solver serve``
-and Debian's Chromium (see ``tests/browser_helpers.py``)."""
+(the browser is ``tests/server/conftest.py``'s; helpers in ``tests/browser_helpers.py``)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,8 @@ import os
 import signal
 import subprocess
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
-from browser_helpers import ARGS, CHROMIUM
 from server_helpers import start
 
 
@@ -35,13 +33,3 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         proc.kill()
         proc.communicate()
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        pytest.skip("needs Chromium (Debian: apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
