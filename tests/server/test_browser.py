@@ -7,14 +7,12 @@ Run only these: ``python3 -m pytest -m browser tests/server``.
 
 from __future__ import annotations
 
-import signal
-import subprocess
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from browser_helpers import shot, state
-from server_helpers import call, start
+from server_helpers import call, start, stop
 
 pytestmark = pytest.mark.browser
 
@@ -24,11 +22,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real ``solver serve`` on a free port and a fresh database."""
     proc, url = start(tmp_path_factory.mktemp("serve") / "games.sqlite3")
     yield url
-    proc.send_signal(signal.SIGINT)
-    try:
-        proc.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    stop(proc)
 
 
 

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from browser_helpers import shot, state
-from server_helpers import call, command_of, descendants, start
+from server_helpers import call, command_of, descendants, start, stop
 
 pytestmark = pytest.mark.browser
 GAMES = ("dominions", "numbridge", "dominimum", "dominomega")
@@ -30,11 +29,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]
     proc, url = start(tmp_path_factory.mktemp("club") / "games.sqlite3",
                       "--max-games-per-client", "60")
     yield url, proc.pid
-    proc.send_signal(signal.SIGINT)
-    try:
-        proc.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    stop(proc)
 
 
 

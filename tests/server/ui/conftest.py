@@ -4,12 +4,10 @@
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 from collections.abc import Iterator
 
 import pytest
-from server_helpers import start
+from server_helpers import start, stop
 
 
 @pytest.fixture(scope="module")
@@ -26,10 +24,5 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         else:
             os.environ["SOLVER_REVIEW_NODES"] = old
     yield url
-    proc.send_signal(signal.SIGINT)
-    try:
-        proc.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
+    stop(proc)
 
