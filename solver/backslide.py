@@ -9,6 +9,7 @@ The per-goal sums are updated incrementally in O(goals) per slide.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -69,7 +70,7 @@ def classes(positions: Sequence[Position] | None = None) -> list[int]:
     return counts
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # nogil: a server thread searching leaves the event loop free
 def _ida_iteration(  # pragma: no cover - compiled
     board: np.ndarray, sums: np.ndarray, goal_cells: np.ndarray, dist: np.ndarray,
     nbr: np.ndarray, threshold: int, path: np.ndarray, max_nodes: int, nodes_done: int,
@@ -173,6 +174,7 @@ def solve(
     max_nodes: int = 2_000_000_000,
     max_depth: int = 80,
     on_iteration: Callable[[int, int], None] | None = None,
+    max_seconds: float | None = None,
 ) -> SlideSolution:
     """The fewest slides from ``start`` to any solved position of its parity class.
 
@@ -186,13 +188,16 @@ def solve(
         Stop with BudgetExhaustedError after this many nodes.
     on_iteration : callable(threshold, nodes), optional
         Called at the start of each deepening iteration (progress).
+    max_seconds : float, optional
+        Stop with BudgetExhaustedError after this much wall-clock time (checked between
+        slices of :data:`SLICE_NODES` nodes).
 
     Raises
     ------
     InfeasibleError
         When no solved position shares the class of ``start`` (none is reachable).
     BudgetExhaustedError
-        When the node budget (or ``max_depth``) runs out first.
+        When the node budget, the time limit (or ``max_depth``) runs out first.
     SearchInterrupted
         When the user presses Ctrl-C (or the run gets SIGTERM).
 
@@ -222,6 +227,7 @@ def solve(
     state = np.zeros(3, dtype=np.int64)
     nodes = 0
     iterations = 0
+    deadline = None if max_seconds is None else time.monotonic() + max_seconds
     try:
         while True:
             iterations += 1
@@ -236,6 +242,9 @@ def solve(
                 found, used = _ida_iteration(board, sums, goal_cells, dist, nbr, threshold,
                                              path, max_nodes, nodes, next_k, state, SLICE_NODES)
                 nodes += int(used)
+                if found == -3 and deadline is not None and time.monotonic() > deadline:
+                    raise BudgetExhaustedError(f"time limit of {max_seconds:g} s used up after "
+                                               f"{nodes} nodes, below depth {threshold}")
             nxt = int(state[2])
             if found >= 0:
                 return _replay(start, path[:found], pool, cls, nodes, iterations)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -69,6 +70,16 @@ def start(db: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
         except OSError:
             time.sleep(0.1)
     return proc, url
+
+
+def stop(proc: subprocess.Popen[str]) -> None:
+    """Stop a server of :func:`start` as Ctrl-C does (killed after 20 s) and reap it."""
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
 
 
 def call(url: str, path: str, body: dict[str, Any] | None = None,

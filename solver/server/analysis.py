@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 from typing import Any
 
@@ -30,6 +31,30 @@ DEFAULT_NODES = 200
 MIN_NODES, MAX_NODES = 20, 2000
 #: Seconds one review may take before it is stopped (what it reviewed is kept).
 REVIEW_SECONDS = 900.0
+
+
+def default_nodes() -> int:
+    """The iterations per move of a review the page starts (``SOLVER_REVIEW_NODES`` within
+    ``MIN_NODES..MAX_NODES``, else :data:`DEFAULT_NODES`)."""
+    text = os.environ.get("SOLVER_REVIEW_NODES", "")
+    return min(MAX_NODES, max(MIN_NODES, int(text))) if text.isdigit() else DEFAULT_NODES
+
+
+def thresholds(game: GameDef, review: dict[str, Any] | None = None
+               ) -> dict[str, float | None]:
+    """The loss thresholds a review is judged by: the review document's own, else the game's
+    (``Knowledge.review_thresholds``), else :mod:`solver.play.review`'s constants (``None``
+    where none is defined). The page defines none of its own."""
+    if review is not None and isinstance(review.get("thresholds"), dict):
+        return dict(review["thresholds"])
+    known = getattr(game.knowledge(), "review_thresholds", None)
+    if known is not None:
+        return dict(zip(("inaccuracy", "mistake", "blunder"), known, strict=True))
+    from solver.play import review as module
+
+    return {"inaccuracy": getattr(module, "INACCURACY", None),
+            "mistake": getattr(module, "MISTAKE", None),
+            "blunder": getattr(module, "BLUNDER", None)}
 
 
 def review_job(game: GameDef, record: str, nodes: int, seed: int) -> dict[str, Any]:
@@ -60,7 +85,12 @@ class Analyses:
 
     async def status(self, g: LiveGame) -> dict[str, Any]:
         """``{"status": "none"|"queued"|"running"|"done"|"failed", "done", "total",
-        "params", "review"}`` (``review`` once done)."""
+        "params", "review", "thresholds"}`` (``review`` once done)."""
+        now = await self._status(g)
+        review = now["review"] if isinstance(now["review"], dict) else None
+        return {**now, "thresholds": thresholds(g.room.game, review)}
+
+    async def _status(self, g: LiveGame) -> dict[str, Any]:
         if g.id in self.running:
             return {**self.running[g.id], "review": None}
         stored = await asyncio.to_thread(self.storage.load_review, g.id)
@@ -86,7 +116,7 @@ class Analyses:
         task = asyncio.create_task(self._run(g.id, g.room.game, record, entry))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-        return {**entry, "review": None}
+        return {**entry, "review": None, "thresholds": thresholds(g.room.game)}
 
     @staticmethod
     def _params(g: LiveGame, nodes: int) -> dict[str, Any]:

@@ -11,29 +11,31 @@ import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from solver.server.analysis import Analyses
 from solver.server.catalog import ROOMS
 from solver.server.engines import DrawingPool, EnginePool
-from solver.server.guards import MAX_BODY, BodyLimit, validation_error
-from solver.server.live import Manager, RequestError
+from solver.server.guards import MAX_BODY, BodyLimit
+from solver.server.live import Manager
 from solver.server.livegame import ABANDON_AFTER
-from solver.server.routes import arrange, games, lobby, pages, review, sockets
+from solver.server.routes import (
+    arrange,
+    backslide,
+    errors,
+    games,
+    lobby,
+    pages,
+    review,
+    rules,
+    sockets,
+)
 from solver.server.storage import Storage
 from solver.server.workers import WorkerPool
 
 STATIC = Path(__file__).with_name("static")
 __all__ = ["MAX_BODY", "create_app"]
-
-
-async def request_error(_request: Request, exc: Exception) -> JSONResponse:
-    """A refused request: ``{"detail", "rule"}`` with the error's status."""
-    assert isinstance(exc, RequestError)
-    return JSONResponse({"detail": exc.message, "rule": exc.rule}, exc.status)
 
 
 def create_app(database: str | Path | None = None, *, storage: Storage | None = None,
@@ -69,9 +71,9 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
     app.state.analyses = Analyses(store, review_pool)
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.add_exception_handler(RequestError, request_error)
-    app.add_exception_handler(RequestValidationError, validation_error)
+    errors.install(app)  # JSON for the API (guards.validation_error), a page for a person's link
     for router in (games.router, lobby.router, review.router, games.pieces_router,
-                   arrange.router, pages.router, sockets.router):
+                   arrange.router, rules.router, backslide.router,
+                   pages.router, sockets.router):
         app.include_router(router)
     return app

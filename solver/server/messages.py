@@ -13,10 +13,9 @@ Client -> server on ``/ws/{game_id}?token=...`` (one JSON object per text frame,
 - ``{"type": "ping"}``.
 
 Server -> client: ``moved`` (a short notice of an accepted action: ``ply``, ``seat``, ``move``,
-sent before the drawn position), ``state`` (the seat's view, drawn boards, clock, moves),
-``cell`` (the
-answer to a cell query), ``error`` (``{"type": "error", "message": ..., "rule": ...}``),
-``pong``.
+sent before the new position), ``state`` (the seat's view, which the browser draws the board
+from; clock, moves), ``cell`` (the answer to a cell query), ``error``
+(``{"type": "error", "message": ..., "rule": ...}``), ``pong``.
 """
 
 from __future__ import annotations
@@ -202,11 +201,13 @@ class GameInfo(BaseModel):
 
 
 class ReviewStep(BaseModel):
-    """One position of a finished game: the board and the analysis at move ``ply``."""
+    """One position of a game at move ``ply``: the public view the browser draws the board
+    from, the analysis layers as marks (cell names) and the facts beside the board."""
 
     ply: int
     moves: int
-    board: str
+    view: dict[str, Any]
+    marks: dict[str, Any]
     info: dict[str, Any]
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from puzzles.dominimum.game import Game
-from puzzles.dominimum.layout import Cell, Layout, Placement, neighbours
+from puzzles.dominimum.layout import Cell, Layout, neighbours
 from puzzles.dominimum.tiles import SYMBOL_NAMES, tile_name
 from puzzles.errors import InvalidInputError
 from puzzles.game import GameState
-from reports.dominimum import PALETTE, Highlight, layout_svg
+from reports.dominimum import PALETTE, Highlight
 from solver.server.rooms import Room
 
 
@@ -32,18 +32,6 @@ def targets(layout: Layout) -> dict[Cell, str]:
     for c in first:
         out.update(n for n in neighbours(c) if n not in layout.value_at)
     return {c: f"{c[0]},{c[1]}" for c in sorted(out)}
-
-
-TURNS = ((1, 0), (0, 1), (-1, 0), (0, -1))  # the second half right, below, left, above
-
-
-def tile_svg(values: tuple[int, int], turn: int = 0, mark: bool = False) -> str:
-    """A tile drawn alone (``reports.dominimum``): its second half in direction ``turn`` of
-    the first; ``mark`` puts a dot on the first half (the half that goes on the clicked cell)."""
-    dx, dy = TURNS[turn]
-    lay = Layout([Placement(values[0], values[1], ((0, 0), (dx, dy)))])
-    return layout_svg(lay, cell=32.0, marks={(0, 0): "●"} if mark else None,
-                      coordinates=False, legend=False)
 
 
 class _DominimumBase(Room):
@@ -86,12 +74,11 @@ class _DominimumBase(Room):
 
     def render(self, state: GameState[Any], seat: int | None,
                shared: dict[str, Any]) -> dict[str, Any]:
+        """The view and the panel; the browser draws the layout from ``view["layout"]``."""
         g = core_of(state)
         view = state.view(seat)
         over = g.is_terminal()
         mine = seat is not None and not over and g.to_move == seat
-        last = g.layout.placements[-1] if g.layout.placements else None
-        marks = {c: "new" for c in last.cells} if last is not None else {}
         out: dict[str, Any] = {"view": view, "seat_labels": self.seat_names(g),
                                "seat_colours": [""] * g.players, "actions": [],
                                "move_template": "{a}@({x1},{y1}) {b}@({x2},{y2})",
@@ -99,32 +86,26 @@ class _DominimumBase(Room):
                                "hand": [], "info": {"placed": len(g.layout.placements),
                                                     "tiles": g.total_tiles}}
         if over:
-            if "board" not in shared:
+            if "final" not in shared:
                 lights, shared["final"] = self.final(g)
-                shared["board"] = layout_svg(g.layout, lights, marks=marks)
-            out["board"] = shared["board"]
+                shared["highlights"] = highlights_json(lights)
+            out["highlights"] = shared["highlights"]
             out["info"]["final"] = shared["final"]
             out["status_line"] = f"game over: {state.result_text()}"
         else:
-            key = "board_mover" if mine else "board"
-            if key not in shared:
-                shared[key] = layout_svg(g.layout, marks=marks,
-                                         targets=targets(g.layout) if mine else None)
-            out["board"] = shared[key]
             out["status_line"] = (f"tile {len(g.layout.placements) + 1} of {g.total_tiles}: "
                                   f"seat {g.to_move + 1} to move")
         if seat is not None:
             hand = g.hands[seat]
             if hand is not None and not over:
-                out["hand"] = [{"values": list(hand), "svg": tile_svg(hand),
-                                "turns": [tile_svg(hand, k, True) for k in range(4)]}]
+                out["hand"] = [{"values": list(hand)}]
             if g.kind == "dominimum":
                 m = g.missions[seat]
-                out["info"]["mission"] = {"values": list(m), "name": tile_name(m),
-                                          "svg": tile_svg(m)}
+                out["info"]["mission"] = {"values": list(m), "name": tile_name(m)}
             else:
                 out["info"]["symbol"] = SYMBOL_NAMES[g.symbols[seat]]
         if mine:
+            out["targets"] = [list(c) for c in targets(g.layout)]
             out["legal"] = [{"cells": [list(p.cells[0]), list(p.cells[1])],
                              "values": [p.first, p.second], "text": state.move_text(p)}
                             for p in g.legal_moves()]
@@ -147,6 +128,8 @@ class _DominimumBase(Room):
         return lights
 
     def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
+        """The layout after ``ply`` tiles; the largest groups (of each value in Dominimum,
+        of each symbol in Dominomega) with ``groups`` and at the end."""
         g = core_of(state)
         total = len(g.history)
         if ply > total:
@@ -154,19 +137,39 @@ class _DominimumBase(Room):
         lay = Layout(g.layout.placements[:ply])
         lights: list[Highlight] = []
         info: dict[str, Any] = {"placed": ply}
-        if ("groups" in layers or ply == total) and g.kind == "dominomega":
-            lights = self.symbol_groups(lay, g)
-        elif "groups" in layers or ply == total:
-            from solver.dominimum.analysis import value_groups
-
-            for v in range(8):
-                groups = value_groups(lay, v, g.rules.within_tile)
-                if groups and len(groups[0]) > 1:
-                    lights.append(Highlight(frozenset(groups[0]), PALETTE[v % len(PALETTE)],
-                                            f"value {v}: {len(groups[0])}"))
+        if "groups" in layers or ply == total:
+            lights = largest_groups(g, lay)
         if ply == total and g.is_terminal():
             info["final"] = self.final(g)[1]
-        return {"ply": ply, "moves": total, "board": layout_svg(lay, lights), "info": info}
+        return {"ply": ply, "moves": total,
+                "view": {"layout": {"tiles": [{"tile": [p.first, p.second],
+                                               "cells": [list(c) for c in p.cells]}
+                                              for p in lay.placements]},
+                         "moves": [state.move_text(p) for p in g.layout.placements],
+                         "over": g.is_terminal(), "players": g.players},
+                "marks": {"highlights": highlights_json(lights)}, "info": info}
+
+
+def largest_groups(g: Game, lay: Layout) -> list[Highlight]:
+    """The largest group of each value with more than one cell (Dominimum), or each seat's
+    largest group of its symbol (Dominomega: a half belongs to every symbol it shows)."""
+    from solver.dominimum.analysis import value_groups
+
+    if g.kind == "dominomega":
+        return _DominimumBase.symbol_groups(lay, g)
+    lights: list[Highlight] = []
+    for v in range(8):
+        groups = value_groups(lay, v, g.rules.within_tile)
+        if groups and len(groups[0]) > 1:
+            lights.append(Highlight(frozenset(groups[0]), PALETTE[v % len(PALETTE)],
+                                    f"value {v}: {len(groups[0])}"))
+    return lights
+
+
+def highlights_json(lights: list[Highlight]) -> list[dict[str, Any]]:
+    """Highlights as the browser draws them."""
+    return [{"cells": sorted([list(c) for c in h.cells]), "colour": h.colour, "label": h.label}
+            for h in lights]
 
 
 class DominimumRoom(_DominimumBase):

@@ -9,7 +9,7 @@ from typing import Any
 from puzzles.dominions import COLOUR_LETTERS, Move, Position
 from puzzles.errors import InvalidInputError
 from puzzles.game import GameState
-from reports.dominions import Marks, position_svg
+from reports.dominions import Marks
 from reports.svg import PieceDrawing, Style, board_svg
 from solver.server.rooms import Room
 
@@ -125,11 +125,10 @@ class DominionsRoom(Room):
 
     def render(self, state: GameState[Any], seat: int | None,
                shared: dict[str, Any]) -> dict[str, Any]:
+        """The view and the panel; the browser draws the board from ``view``."""
         pos = position_of(state)
-        if "board" not in shared:
-            marks, facts = marks_for(pos, set())
-            shared["board"] = position_svg(pos, marks, cell_names=True)
-            shared["facts"] = facts
+        if "facts" not in shared:
+            shared["facts"] = marks_for(pos, set())[1]
         facts = shared["facts"]
         w, b = pos.score()
         mover = pos.to_move
@@ -138,7 +137,6 @@ class DominionsRoom(Room):
                   f"move {len(pos.moves) + 1}: {COLOUR_LETTERS[mover]} to move"
                   + (" (the opponent passed)" if pos.passes == 1 else ""))
         return {
-            "board": shared["board"],
             "status_line": status,
             "seat_labels": ["White", "Black"],
             "seat_colours": ["", ""],
@@ -172,8 +170,7 @@ class DominionsRoom(Room):
             if out.status == "mismatch":
                 continue  # does not fit: not offered
             entry: dict[str, Any] = {"piece": p, "text": state.move_text(move),
-                                     "status": out.status,
-                "svg": piece_svg(p, colour)}
+                                     "status": out.status}
             if out.status == "legal":
                 if out.flipped:
                     entry["note"] = (f"suicide: {len(out.flipped)} reversed" if out.suicide
@@ -188,6 +185,7 @@ class DominionsRoom(Room):
                 "note": "" if pieces else f"no piece of the hand fits {cell}"}
 
     def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
+        """The view after ``ply`` moves with the chosen layers as marks (cell names)."""
         total = len(state.history())
         if ply > total:
             raise InvalidInputError(f"the game has {total} moves")
@@ -197,10 +195,23 @@ class DominionsRoom(Room):
         pos = position_of(copy)
         marks, facts = marks_for(pos, layers)
         w, b = pos.score()
-        return {"ply": ply, "moves": total,
-                "board": position_svg(pos, marks, cell_names=True),
+        return {"ply": ply, "moves": total, "view": copy.view(None),
+                "marks": marks_json(pos, marks),
                 "info": {"to move": COLOUR_LETTERS[pos.to_move], "score": {"W": w, "B": b},
                          **facts}}
+
+
+def marks_json(pos: Position, marks: Marks) -> dict[str, Any]:
+    """The marks as the browser draws them: cell names, colours as 0 (White) / 1 (Black)."""
+    name = pos.board.name
+    return {"last": [name(c) for c in marks.last],
+            "labels": {name(c): t for c, t in marks.labels.items()},
+            "groups": [[colour, [name(c) for c in cells]] for colour, cells in marks.groups],
+            "highlight": [name(c) for c in marks.highlight],
+            "eyes": {str(k): [name(c) for c in v] for k, v in marks.eyes.items()},
+            "oscillation": [name(c) for c in marks.oscillation],
+            "status": {name(c): letter for c, letter in marks.status.items()},
+            "status_legend": dict(marks.status_legend)}
 
 
 ROOMS = (DominionsRoom,)

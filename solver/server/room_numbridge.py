@@ -11,7 +11,6 @@ from puzzles.game import GameState
 from puzzles.numbridge.field import cell_name
 from puzzles.numbridge.game import PLAYER_LETTER, Game
 from puzzles.numbridge.state import NumbridgeState
-from reports.numbridge import OWNER_STROKE, BlockOutline, field_svg
 from solver.server.rooms import Room
 
 
@@ -94,21 +93,7 @@ class NumbridgeRoom(Room):
             return [f"clock @{t:.1f}s" + (f": {events[-1]}" if events else "")]
         return []
 
-    # ------------------------------------------------------------------ pictures
-    def board(self, g: Game, candidates: bool) -> str:
-        """The field (``reports.numbridge``): owners, resolved blocks outlined in the owner's
-        colour, decisive blocks stronger at the end, candidates when asked and allowed."""
-        from solver.numbridge.analysis import analyse
-
-        a = analyse(g)
-        outlines = {bi.block: BlockOutline(OWNER_STROKE[bi.owner], 8.0 if bi.decisive else 3.5)
-                    for bi in a.blocks if bi.owner}
-        cand = None
-        if candidates and g.settings.candidates:
-            cand = [a.candidates.get(i, 0) for i in range(81)]
-        return field_svg(g.field.blocks, "".join(map(str, g.digits)), g.field.givens,
-                         owners=g.owner, candidates=cand, outlines=outlines, cell_names=True)
-
+    # ------------------------------------------------------------------ what is shown
     def facts(self, g: Game) -> dict[str, Any]:
         """Scoreboard, block map, pair note, draw offer, counts (public facts only)."""
         from solver.numbridge.analysis import analyse
@@ -116,6 +101,9 @@ class NumbridgeRoom(Room):
         a = analyse(g)
         sa, sb, su = a.scoreboard
         return {
+            # resolved blocks outlined in the owner's colour (1 A, 2 B), decisive ones stronger
+            "outlines": [{"block": bi.block, "owner": bi.owner, "decisive": bi.decisive}
+                         for bi in a.blocks if bi.owner],
             "scoreboard": {"A": sa, "B": sb, "undecided": su},
             "block_map": a.block_map,
             "decisive": a.decisive,
@@ -134,14 +122,11 @@ class NumbridgeRoom(Room):
 
     def render(self, state: GameState[Any], seat: int | None,
                shared: dict[str, Any]) -> dict[str, Any]:
+        """The view and the panel; the browser draws the field from ``view``."""
         g = core_of(state)
-        if "board" not in shared:
-            shared["board"] = self.board(g, False)
+        if "facts" not in shared:
             shared["facts"] = self.facts(g)
-            if g.settings.candidates:
-                shared["board_candidates"] = self.board(g, True)
-        out: dict[str, Any] = {
-            "board": shared["board"],
+        return {
             "status_line": g.status_line(),
             "seat_labels": ["A (blue)", "B (red)"],
             "seat_colours": ["blue", "red"],
@@ -152,11 +137,9 @@ class NumbridgeRoom(Room):
             "pass_text": "pass",
             "view": state.view(seat),
         }
-        if "board_candidates" in shared:
-            out["board_candidates"] = shared["board_candidates"]
-        return out
 
     def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
+        """The public view after ``ply`` actions, its outlines, candidates when asked."""
         total = len(state.history())
         if ply > total:
             raise InvalidInputError(f"the game has {total} actions")
@@ -165,7 +148,11 @@ class NumbridgeRoom(Room):
             copy.undo()
         g = core_of(copy)
         info = self.facts(g)
-        return {"ply": ply, "moves": total, "board": self.board(g, "candidates" in layers),
+        view = copy.view(None)
+        if "candidates" not in layers:
+            view.pop("candidates", None)
+        return {"ply": ply, "moves": total, "view": view,
+                "marks": {"outlines": info["outlines"]},
                 "info": {"status": g.status_line(), "scoreboard": info["scoreboard"],
                          "block map": " / ".join(info["block_map"])}}
 

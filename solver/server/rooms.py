@@ -107,14 +107,16 @@ class Room(ABC):
         """Apply the clock events up to game time ``t``; the action texts to store."""
         return []
 
-    # ------------------------------------------------------------------ pictures
+    # ------------------------------------------------------------------ what is shown
     @abstractmethod
     def render(self, state: GameState[Any], seat: int | None,
                shared: dict[str, Any]) -> dict[str, Any]:
-        """What ``seat`` sees: the board (SVG from ``reports/``), hand, info and actions.
+        """What ``seat`` sees: ``view`` (``GameState.view(seat)``, which the browser draws
+        the board from, ``static/board/<game>.js``), hand, info and actions. No pictures:
+        the SVG of ``reports/`` is for reports.
 
-        ``shared`` memoizes the public parts (the board picture) across the seats of one
-        position: drawing is the costly step of a broadcast."""
+        ``shared`` memoizes the public parts (facts of an analysis) across the seats of one
+        position."""
 
     def cell_info(self, state: GameState[Any], seat: int | None, cell: str) -> dict[str, Any]:
         """What may go on ``cell``."""
@@ -122,4 +124,5 @@ class Room(ABC):
 
     @abstractmethod
     def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
-        """The position after ``ply`` actions with the chosen analysis layers."""
+        """The position after ``ply`` actions: ``{"ply", "moves", "view", "marks", "info"}``
+        with the chosen analysis layers as ``marks`` (cell names), which the browser draws."""

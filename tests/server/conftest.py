@@ -1,4 +1,4 @@
-"""Fixtures of the server tests: an app on a fresh database, a client, helpers."""
+"""Fixtures of the server tests: an app on a fresh database, a client, a browser."""
 
 from __future__ import annotations
 
@@ -23,3 +23,17 @@ def client(tmp_path: Any) -> Iterator[TestClient]:
                      max_games_per_client=6)
     with TestClient(app) as c:
         yield c
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (skips without either)."""
+    from browser_helpers import ARGS, CHROMIUM
+
+    if CHROMIUM is None:
+        pytest.skip("needs Chromium (Debian: apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()

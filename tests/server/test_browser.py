@@ -7,14 +7,12 @@ Run only these: ``python3 -m pytest -m browser tests/server``.
 
 from __future__ import annotations
 
-import signal
-import subprocess
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_helpers import ARGS, CHROMIUM, shot, state
-from server_helpers import call, start
+from browser_helpers import shot, state
+from server_helpers import call, start, stop
 
 pytestmark = pytest.mark.browser
 
@@ -24,22 +22,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real ``solver serve`` on a free port and a fresh database."""
     proc, url = start(tmp_path_factory.mktemp("serve") / "games.sqlite3")
     yield url
-    proc.send_signal(signal.SIGINT)
-    try:
-        proc.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    stop(proc)
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        pytest.skip("needs Chromium (Debian: apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def page(browser: Any, url: str, errors: list[str]) -> Any:
@@ -253,5 +237,9 @@ def test_dominions_review_of_an_imported_game_shows_each_groups_status(
     lines = pg.locator("#info ul.facts li").all_inner_texts()
     assert lines == [f"{k}: {v}" for k, v in step["info"]["status"].items()]
     assert any(": killable: " in x for x in lines) and any("pass-alive" in x for x in lines)
+    # each group's letter drawn on the board by the browser, the letters explained in the legend
+    drawn = pg.locator("#board svg text.status-mark").all_text_contents()
+    assert sorted(drawn) == sorted(step["marks"]["status"].values())
+    assert "P: group pass-alive" in pg.inner_text("#legend")
     shot(pg, "dominions-review-status")
     assert errors == []

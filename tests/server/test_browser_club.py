@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_helpers import ARGS, CHROMIUM, shot, state
-from server_helpers import call, command_of, descendants, start
+from browser_helpers import shot, state
+from server_helpers import call, command_of, descendants, start, stop
 
 pytestmark = pytest.mark.browser
 GAMES = ("dominions", "numbridge", "dominimum", "dominomega")
@@ -30,22 +29,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]
     proc, url = start(tmp_path_factory.mktemp("club") / "games.sqlite3",
                       "--max-games-per-client", "60")
     yield url, proc.pid
-    proc.send_signal(signal.SIGINT)
-    try:
-        proc.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    stop(proc)
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        pytest.skip("needs Chromium (Debian: apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def page(browser: Any, url: str, errors: list[str]) -> Any:
@@ -127,9 +112,10 @@ def test_no_file_through_the_arrangements_page(served: tuple[str, int], browser:
     url, _ = served
     errors: list[str] = []
     pg = page(browser, f"{url}/arrange?set=square&region=file:/etc/passwd", errors)
-    pg.wait_for_function("document.getElementById('message').textContent.length > 0")
+    pg.wait_for_selector("#error-page")  # the page is refused before any work: a page, no JSON
     text = pg.inner_text("body")
-    assert "root:x:0:0" not in text and "not offered" in pg.inner_text("#message")
+    assert "root:x:0:0" not in text and "not offered" in pg.inner_text("#error-page")
+    assert pg.locator("#error-page").get_attribute("data-status") == "400"
 
 
 def test_no_undo_against_engines_with_hidden_information(served: tuple[str, int],

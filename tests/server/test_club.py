@@ -314,6 +314,7 @@ def test_the_dominomega_review_groups_by_symbol(client: TestClient) -> None:
                                       for _ in range(3)])
     wait_over(client, g["id"])
     step = client.get(f"/api/games/{g['id']}/review/20?layers=groups").json()
-    labels = set(re.findall(r"seat \d: ([a-z ]+) \(\d+\)", step["board"]))
+    texts = [h["label"] for h in step["marks"]["highlights"]]
+    labels = {m[1] for t in texts for m in [re.fullmatch(r"seat \d: ([a-z ]+) \(\d+\)", t)] if m}
     assert labels and labels <= {"pip", "small circle", "large circle"}
-    assert "value " not in step["board"]
+    assert len(labels) == len(texts) and not any("value " in t for t in texts)

@@ -58,7 +58,7 @@ async def searched(request: Request, fn: Any, body: Any, seconds: float) -> dict
     """``fn(body)`` in a search worker within ``seconds``; cancelled (the worker killed) when
     the client goes away."""
     try:
-        arrange.check_offered(body.set, body.region)
+        arrange.check_offered(body.set, body.region, body.kind)
     except PuzzleError as exc:
         raise RequestError(exc.message) from None
     job = asyncio.ensure_future(search_pool(request).run(fn, body, timeout=seconds))
@@ -90,8 +90,10 @@ async def searched(request: Request, fn: Any, body: Any, seconds: float) -> dict
 
 @router.get("/api/arrange/offer")
 async def arrange_offer(request: Request) -> dict[str, Any]:
-    """The sets and regions the page offers and the searches' limits."""
-    return {"sets": {s: list(r) for s, r in arrange.OFFERED.items()},
+    """The sets and regions the page offers (``sets``: compact arrangements; ``kinds``: kind
+    -> set -> regions) and the searches' limits."""
+    return {"sets": {s: list(r) for s, r in arrange.OFFERED["compact"].items()},
+            "kinds": {k: {s: list(r) for s, r in v.items()} for k, v in arrange.OFFERED.items()},
             "default": arrange.DEFAULT_REGION, "search_seconds": limit(request, "search"),
             "puzzle_seconds": limit(request, "puzzle"), "search_nodes": arrange.SEARCH_NODES}
 
@@ -102,7 +104,7 @@ async def arrange_pieces(set_name: str) -> dict[str, Any]:
     if set_name not in arrange.DEFAULT_REGION:
         raise RequestError(f"unknown set {set_name[:20]!r}")
     return {"set": set_name, "region": arrange.DEFAULT_REGION[set_name],
-            "regions": list(arrange.OFFERED[set_name]),
+            "regions": list(arrange.OFFERED["compact"][set_name]),
             "pieces": {str(k): v for k, v in arrange.pieces_svg(set_name).items()},
             "orientation": {str(k): v for k, v in arrange.orientations(set_name).items()}}
 
@@ -123,6 +125,13 @@ async def arrange_hint(body: arrange.Board, request: Request) -> dict[str, Any]:
 async def arrange_solution(body: arrange.Board, request: Request) -> dict[str, Any]:
     """A whole solution keeping the fixed pieces."""
     return await searched(request, arrange.solution, body, limit(request, "search"))
+
+
+@router.post("/api/arrange/completions")
+async def arrange_completions(body: arrange.Board, request: Request) -> dict[str, Any]:
+    """How many arrangements complete the fixed pieces (up to two): a puzzle made by hand has
+    exactly one."""
+    return await searched(request, arrange.completions, body, limit(request, "search"))
 
 
 @router.post("/api/arrange/puzzle")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
@@ -10,6 +11,7 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.responses import Response
 
+from puzzles.errors import PuzzleError
 from solver.server import arrange
 from solver.server.catalog import ROOMS
 from solver.server.livegame import RequestError
@@ -40,17 +42,31 @@ async def start_page(request: Request) -> HTMLResponse:
 
 @router.get("/arrange", response_class=HTMLResponse)
 async def arrange_page(set_name: str = Query("square", alias="set", max_length=20),
+                       kind: str = Query("compact", max_length=20),
                        region: str | None = Query(None, max_length=40),
-                       puzzle: int | None = None) -> HTMLResponse:
-    """The page; ``?set=triangle&puzzle=SEED`` opens that set's generated puzzle."""
-    if set_name not in arrange.DEFAULT_REGION:
+                       puzzle: int | None = None,
+                       fixed: str = Query("", max_length=2000)) -> HTMLResponse:
+    """The page; ``?set=triangle&puzzle=SEED`` opens that set's generated puzzle,
+    ``?kind=starmap&fixed=0,0:5;3,2:9`` a puzzle of fixed pieces placed by hand."""
+    if kind not in arrange.OFFERED:
+        raise RequestError(f"unknown kind {kind!r} (the page offers "
+                           f"{', '.join(arrange.OFFERED)})")
+    if set_name not in arrange.OFFERED[kind]:
         raise RequestError(f"unknown set {set_name!r} (the page offers "
-                           f"{', '.join(arrange.DEFAULT_REGION)})")
+                           f"{', '.join(arrange.OFFERED[kind])} for {kind} arrangements)")
+    chosen_region = region or arrange.OFFERED[kind][set_name][0]
+    try:
+        arrange.check_offered(set_name, chosen_region, kind)
+    except PuzzleError as exc:
+        raise RequestError(exc.message) from None
     if puzzle is not None and not 0 <= puzzle < 2**31:
         raise RequestError(f"puzzle seed {puzzle} out of range 0..{2**31 - 1}")
-    return page("arrange.html.j2", sets=list(arrange.DEFAULT_REGION),
-                regions=arrange.DEFAULT_REGION, chosen=set_name,
-                region=region or arrange.DEFAULT_REGION[set_name], puzzle=puzzle)
+    if fixed and not re.fullmatch(r"(-?\d{1,3},-?\d{1,3}:\d{1,4})(;-?\d{1,3},-?\d{1,3}:\d{1,4})*",
+                                  fixed):
+        raise RequestError("fixed pieces are written x,y:piece;x,y:piece (e.g. 0,0:5;1,0:3)")
+    return page("arrange.html.j2", sets=list(arrange.OFFERED[kind]), kinds=list(arrange.OFFERED),
+                kind=kind, chosen=set_name, region=chosen_region, puzzle=puzzle, fixed=fixed,
+                offered=json.dumps(arrange.OFFERED))
 
 
 @router.get("/new/{game}", response_class=HTMLResponse)

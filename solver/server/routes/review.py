@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 
 from puzzles.errors import PuzzleError
 from solver.server import messages as msg
-from solver.server.analysis import Analyses
+from solver.server.analysis import Analyses, default_nodes
 from solver.server.livegame import RequestError
 from solver.server.routes.common import manager_of
 
@@ -48,9 +48,10 @@ def analyses_of(request: Request) -> Analyses:
 async def start_analysis(game_id: str, request: Request,
                          body: msg.AnalysisRequest | None = None) -> dict[str, Any]:
     """Start the engine's review of the game in the background (once: a stored review with
-    the same parameters is not computed again); the answer is its status, as ``GET``."""
+    the same parameters is not computed again; without a body, ``SOLVER_REVIEW_NODES`` or 200
+    iterations per move); the answer is its status, as ``GET``."""
     g = await manager_of(request).get(game_id)
-    return await analyses_of(request).start(g, (body or msg.AnalysisRequest()).nodes)
+    return await analyses_of(request).start(g, body.nodes if body else default_nodes())
 
 
 @router.get("/api/games/{game_id}/analysis",
@@ -59,7 +60,7 @@ async def get_analysis(game_id: str, request: Request) -> dict[str, Any]:
     """The stored review: ``status`` (``none``, ``queued``, ``running``, ``done``,
     ``failed``), ``done`` of ``total`` moves, ``params`` and, once done, ``review`` (the
     JSON of ``solver review``: per move ``seat``, ``move``, ``best``, ``before``, ``after``,
-    ``loss``; the biggest ``mistakes``)."""
+    ``loss``; the biggest ``mistakes``) and the loss ``thresholds`` it is judged by."""
     g = await manager_of(request).get(game_id)
     if g.status == "live" and not g.room.perfect_information:
         raise RequestError("review opens when the game is over", status=403)

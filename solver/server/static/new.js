@@ -1,5 +1,6 @@
 // The "new game" page: room settings, seats (person or engine), create, show the links.
 import { el } from "/static/util.js";
+import { showRules } from "/static/rules.js";
 
 const info = JSON.parse(document.getElementById("room-info").textContent);
 const settingsBox = document.getElementById("settings");
@@ -150,3 +151,5 @@ if (importForm) {
     post("/api/import", { game: info.game, record: document.getElementById("record").value, seats: seatsFrom(box, "i", 2) });
   });
 }
+
+showRules(info.game, document.getElementById("rules"));

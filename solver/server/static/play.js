@@ -1,6 +1,10 @@
-// The play page (seat or spectator): one websocket, the server's state messages drawn here.
-// Game-specific drawing of the hand and clicks lives in /static/games/<game>.js.
-import { el, setSvg, fmtClock } from "/static/util.js";
+// The play page (seat or spectator): one websocket; the board is drawn here from each state
+// message's view (/static/board/<game>.js), as lichess's chessground draws from a FEN.
+// Game-specific panels, hands, clicks and keys live in /static/games/<game>.js; the club's
+// panel (draw offers, a failed engine, the rematch) in /static/club.js.
+import { el, fmtClock } from "/static/util.js";
+import { attachKeyboard } from "/static/board/keyboard.js";
+import { showRules } from "/static/rules.js";
 import { LABELS, CONFIRM, drawClub, loadPlayers } from "/static/club.js";
 
 const root = document.getElementById("play");
@@ -12,7 +16,7 @@ const ctx = {
   state: null,
   selected: null,
   els: Object.fromEntries(["status", "board", "choices", "seats", "info", "hand", "hand-box",
-    "controls", "message", "moves"].map((k) => [k, document.getElementById(k)])),
+    "controls", "message", "moves", "hint"].map((k) => [k, document.getElementById(k)])),
   received: 0,
 };
 const moduleName = ctx.game === "dominomega" ? "dominimum" : ctx.game;
@@ -30,13 +34,21 @@ ctx.say = (text, isError = false) => {
   ctx.els.message.className = "message" + (isError ? " error" : "");
 };
 ctx.myTurn = () => ctx.state && ctx.seat !== null && ctx.state.status === "live" && ctx.state.to_move === ctx.seat;
-ctx.drawBoard = (svgText) => {
-  const svg = setSvg(ctx.els.board, svgText);
+// Put a drawn board on the page: clicks and the keyboard (arrows + Enter) reach mod.onCell.
+const keys = attachKeyboard(ctx.els.board, {
+  activate: (name, node, ev) => mod.onCell && mod.onCell(ctx, name, node, ev),
+  describe: (name) => (mod.describe && ctx.state ? mod.describe(ctx, name) : name),
+  start: () => (mod.startCell ? mod.startCell(ctx) : null),
+});
+ctx.showBoard = (svg) => {
+  ctx.els.board.replaceChildren(svg);
   for (const node of svg.querySelectorAll("[data-cell]")) {
     node.addEventListener("click", (ev) => mod.onCell && mod.onCell(ctx, node.dataset.cell, node, ev));
   }
+  keys.refresh();
   return svg;
 };
+ctx.keys = keys;
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -74,7 +86,21 @@ function onState(m) {
   list.scrollTop = list.scrollHeight;
   if (changed && !first) ctx.say("");
   mod.render(ctx, m, changed);
+  ctx.hint();
 }
+
+// The one line that says what to do next.
+ctx.hint = () => {
+  const m = ctx.state;
+  if (!m || !ctx.els.hint) return;
+  let text;
+  if (m.status !== "live") text = "The game is over: open the review to study it move by move.";
+  else if (ctx.seat === null) text = "You are watching: the board follows the game live.";
+  else if (m.waiting.length) text = "Send the other seats their links; the game starts when everyone has opened theirs.";
+  else if (!ctx.myTurn()) text = `Wait: ${m.seats[m.to_move] ? m.seats[m.to_move].name : "the other side"} is to move.`;
+  else text = mod.hint ? mod.hint(ctx, m) : "Your move.";
+  ctx.els.hint.textContent = text;
+};
 
 function drawSeats(m) {
   const box = ctx.els.seats;
@@ -131,4 +157,5 @@ function drawControls(m) {
 }
 
 document.addEventListener("keydown", (ev) => mod.onKey && mod.onKey(ctx, ev));
+showRules(ctx.game, document.getElementById("rules"));
 connect();

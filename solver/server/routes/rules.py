@@ -1,0 +1,117 @@
+"""The rules panel: each game's rules from ``docs/rules/<game>.md`` (else the one
+``docs/rules/<game>-*.md``), rendered to HTML; the pictures of the rules at
+``/rules/pictures/<name>.svg`` and every rules page at ``/rules/<page>``.
+
+The files ship inside the package (``solver/server/rules``, a link to ``docs/rules``), so an
+installed server reads them too. Markdown is rendered by markdown-it-py with raw HTML
+switched off (the text is escaped); a game without a file answers ``written: false``. Only
+names matching a strict pattern are looked up (no client-chosen path).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from importlib import resources
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse, Response
+from pydantic import BaseModel
+
+from solver.server.live import RequestError
+
+router = APIRouter(tags=["rules"])
+
+_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,30}$")
+#: Links of the rendered pages: pictures and the other rules pages, made absolute.
+_PICTURE = re.compile(r'src="pictures/([a-z0-9-]{1,40}\.svg)"')
+_PAGE = re.compile(r'href="([a-z0-9-]{1,40})\.md"')
+
+
+class Rules(BaseModel):
+    """One game's rules: ``html`` rendered from its Markdown file (empty when not written)."""
+
+    game: str
+    written: bool
+    html: str
+    source: str
+
+
+def games_with_panels() -> list[str]:
+    """The registry names of the games whose pages show a rules panel."""
+    from solver.server.catalog import ROOMS
+
+    return [*ROOMS, "backslide"]
+
+
+def render_markdown(text: str) -> str:
+    """HTML of Markdown ``text``: CommonMark with tables; raw HTML is escaped, not passed."""
+    from markdown_it import MarkdownIt  # loaded when a rules panel is first asked for
+
+    md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
+    return str(md.render(text))
+
+
+def rules_file(game: str) -> str | None:
+    """The file name of ``game``'s rules page: ``<game>.md``, else the one ``<game>-*.md``."""
+    folder = resources.files("solver.server") / "rules"
+    if (folder / f"{game}.md").is_file():
+        return f"{game}.md"
+    try:
+        found = sorted(p.name for p in folder.iterdir()
+                       if p.name.startswith(f"{game}-") and p.name.endswith(".md"))
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    return found[0] if len(found) == 1 else None
+
+
+@functools.lru_cache(maxsize=32)
+def rules_html(game: str) -> tuple[bool, str]:
+    """``(written, html)`` for ``game`` (read once per server process)."""
+    name = rules_file(game)
+    if name is None:
+        return False, ""
+    text = (resources.files("solver.server") / "rules" / name).read_text(encoding="utf-8")
+    html = _PICTURE.sub(r'src="/rules/pictures/\1"', render_markdown(text))
+    return True, _PAGE.sub(r'href="/rules/\1"', html)
+
+
+@router.get("/rules/pictures/{name}", include_in_schema=False)
+async def rules_picture(name: str) -> Response:
+    """A picture of the rules pages (SVG drawn by ``reports.rules``)."""
+    if not re.fullmatch(r"[a-z0-9-]{1,40}\.svg", name):
+        raise RequestError(f"no picture {name[:40]!r}", status=404)
+    path = resources.files("solver.server") / "rules" / "pictures" / name
+    try:
+        data = path.read_bytes()
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        raise RequestError(f"no picture {name!r}", status=404) from None
+    return Response(data, media_type="image/svg+xml",
+                    headers={"content-security-policy": "script-src 'none'"})
+
+
+@router.get("/rules/{page}", response_class=HTMLResponse, include_in_schema=False)
+async def rules_page(page: str) -> HTMLResponse:
+    """One rules page (``docs/rules/<page>.md``) as a page of its own."""
+    from solver.server.routes.pages import page as render_page
+
+    if not _NAME.match(page):
+        raise RequestError(f"no rules page {page[:40]!r}", status=404)
+    written, html = rules_html(page)
+    if not written:
+        raise RequestError(f"no rules page {page!r}", status=404)
+    return render_page("rules.html.j2", title=page, html=html)
+
+
+@router.get("/api/rules/{game}", response_model=Rules,
+            responses={404: {"description": "no such game"}})
+async def get_rules(game: str) -> dict[str, Any]:
+    """The rules of ``game`` as HTML (from ``docs/rules/<game>.md``); ``written`` is false
+    while nobody has written them."""
+    if not _NAME.match(game) or game not in games_with_panels():
+        raise RequestError(f"no game {game!r} (games: {', '.join(games_with_panels())})",
+                           status=404)
+    written, html = rules_html(game)
+    return {"game": game, "written": written, "html": html,
+            "source": f"docs/rules/{rules_file(game) or game + '.md'}"}
