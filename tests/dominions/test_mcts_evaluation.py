@@ -1,11 +1,23 @@
-"""The group terms of the MCTS evaluation (``solver.dominions.knowledge.group_terms``)."""
+"""The group terms of the MCTS evaluation (``solver.dominions.knowledge.group_terms``), with
+the hand-set weights (the tuned ones of ``weights.json`` change the values, not the terms)."""
 
 from __future__ import annotations
 
 import pytest
 
+from collections.abc import Iterator
+
 from puzzles.dominions import Position
-from solver.dominions.knowledge import EN_PRISE, EYE, SAFE, SAVE_CHANCE, SECTION, group_terms
+from solver.dominions import knowledge
+from solver.dominions.knowledge import (EN_PRISE, EYE, HAND_POINTS, SAFE, SAVE_CHANCE, SCALE,
+                                        SECTION, group_terms)
+
+
+@pytest.fixture(autouse=True)
+def hand_set_weights(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The evaluation's terms with the hand-set weights, in score points."""
+    monkeypatch.setattr(knowledge, "WEIGHTS", tuple(x / (2 * SCALE) for x in HAND_POINTS))
+    yield
 
 #: one White group (j10 piece 12, j9 piece 48) whose two beams point into i9: two liberty
 #: beams (not atari), one liberty cell: a Black filling of i9 captures both pieces
