@@ -3,14 +3,22 @@ the hand-set weights (the tuned ones of ``weights.json`` change the values, not 
 
 from __future__ import annotations
 
-import pytest
-
 from collections.abc import Iterator
+
+import pytest
 
 from puzzles.dominions import Position
 from solver.dominions import knowledge
-from solver.dominions.knowledge import (EN_PRISE, EYE, HAND_POINTS, SAFE, SAVE_CHANCE, SCALE,
-                                        SECTION, group_terms)
+from solver.dominions.knowledge import (
+    EN_PRISE,
+    EYE,
+    HAND_POINTS,
+    SAFE,
+    SAVE_CHANCE,
+    SCALE,
+    SECTION,
+    group_terms,
+)
 
 
 @pytest.fixture(autouse=True)
