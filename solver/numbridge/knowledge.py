@@ -92,9 +92,19 @@ class NumbridgeKnowledge(Knowledge):
     #: from the measured noise of one evaluation (python3 -m benchmarks.review_noise)
     review_thresholds = (0.02, 0.04, 0.08)
 
+    #: below the root, the useful moves by :meth:`score` after each (the opponent model: a
+    #: greedy player of that evaluation) instead of correct moves first
+    ranked_nodes = False
+
     def order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
         assert isinstance(state, NumbridgeState)
-        return ordered_useful(state.g, rng)
+        g = state.g
+        if not self.ranked_nodes:
+            return ordered_useful(g, rng)
+        p = g.mover
+        scored = [(self.score(_after(g, m), p), rng.random(), m) for m in useful_moves(g)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [m for _, _, m in scored]
 
     #: open the root in the order of the pair search (the 1-2-2 pair: a first move is worth
     #: its best second move from the hand that is left, the opponent's threats counted)
@@ -155,20 +165,6 @@ class OddsKnowledge(NumbridgeKnowledge):
         """The root's one-move evaluation: :func:`solver.numbridge.odds.odds_evaluate`."""
         return odds_evaluate(g, seat, threats=threats)
 
-    #: below the root, the useful moves by the contesting evaluation after each (the
-    #: ``greedy-odds`` player's ranking: the opponent model) instead of correct moves first
-    ranked_nodes = False
-
-    def order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
-        assert isinstance(state, NumbridgeState)
-        if not self.ranked_nodes:
-            return super().order(state, rng)
-        g = state.g
-        p = g.mover
-        scored = [(odds_evaluate(_after(g, m), p), rng.random(), m) for m in useful_moves(g)]
-        scored.sort(key=lambda t: (-t[0], t[1]))
-        return [m for _, _, m in scored]
-
     def evaluate(self, state: GameState[Any]) -> list[float]:
         assert isinstance(state, NumbridgeState)
         p1 = win_chance(state.g, 1)
@@ -185,20 +181,6 @@ class RacesKnowledge(NumbridgeKnowledge):
     def score(self, g: Game, seat: int, threats: bool = False) -> float:
         """The root's one-move evaluation: :func:`solver.numbridge.races.race_chance`."""
         return race_chance(g, seat)
-
-    #: below the root too, the useful moves by the evaluation after each (the opponent model:
-    #: a greedy player of this evaluation) instead of correct moves first
-    ranked_nodes = False
-
-    def order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
-        assert isinstance(state, NumbridgeState)
-        if not self.ranked_nodes:
-            return super().order(state, rng)
-        g = state.g
-        p = g.mover
-        scored = [(race_chance(_after(g, m), p), rng.random(), m) for m in useful_moves(g)]
-        scored.sort(key=lambda t: (-t[0], t[1]))
-        return [m for _, _, m in scored]
 
     def evaluate(self, state: GameState[Any]) -> list[float]:
         assert isinstance(state, NumbridgeState)

@@ -73,3 +73,19 @@ def test_mcts_takes_a_capture_the_collection_proves_unique() -> None:
     bad = [(o.case.name, o.answer) for o in outcomes if not o.as_expected]
     assert bad == []
     assert sum(o.passed for o in outcomes) == 9  # 3 of 6 puzzle answers, 6 of 20 life cases
+
+
+@pytest.mark.parametrize("kind", ["OddsKnowledge", "RacesKnowledge"])
+def test_ranked_nodes_order_the_moves_by_the_knowledges_own_score(kind: str) -> None:
+    from solver.numbridge import knowledge
+    from solver.numbridge.knowledge import _after
+    from solver.numbridge.players import useful_moves
+
+    state = advanced("numbridge", 9)
+    k = getattr(knowledge, kind)()
+    k.ranked_nodes = True
+    moves = k.order(state, random.Random(1))
+    g = state.g  # type: ignore[attr-defined]
+    values = [k.score(_after(g, m), g.mover) for m in moves]
+    assert sorted(moves, key=str) == sorted(useful_moves(g), key=str)
+    assert values == sorted(values, reverse=True) and values[0] > values[-1]
