@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles.game import GameDef, GameState, PlayerOptions
+from reports.plot_labels import box_of, place_labels
 from solver.play.mcts import Knowledge, MCTSPlayer
 
 #: The version of the review document (:meth:`Review.to_json`).
@@ -39,6 +40,8 @@ FORMAT = "solver-review/1"
 #: The judgements, from the engine's own move to the worst.
 JUDGEMENTS = ("best", "good", "inaccuracy", "mistake", "blunder")
 TOP = 5
+#: The colour of the mistakes' marks and labels in the review plot.
+MISTAKE_COLOUR = "#b00020"
 #: Offset of the seed of the two move evaluations from that of the search that picks the best.
 EVAL_SEED = 1 << 20
 
@@ -220,7 +223,16 @@ def states_at(start: GameState[Any], moves: list[Any], numbers: list[int]
 
 def plot_review(review: Review, path: str) -> None:
     """The value of each move played for its seat over the game, SVG or PNG; mistakes and
-    blunders labelled."""
+    blunders labelled (:func:`review_figure`)."""
+    import matplotlib.pyplot as plt
+
+    fig = review_figure(review)
+    fig.savefig(path, metadata={"Date": None} if path.endswith(".svg") else None)
+    plt.close(fig)
+
+
+def review_figure(review: Review) -> Any:
+    """The figure of :func:`plot_review` (a ``matplotlib.figure.Figure``; close it)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -233,18 +245,22 @@ def plot_review(review: Review, path: str) -> None:
         if pts:
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=".", lw=1,
                     label=f"seat {seat}: value of its move")
-    for k, m in enumerate(review.mistakes()):  # staggered above the curve, boxed, so
-        # neighbouring mistakes and the line do not cover each other
-        ax.annotate(m.move, (m.number, m.played_value), xytext=(0, 12 + 11 * (k % 3)),
-                    textcoords="offset points", ha="center", fontsize=7, color="#b00020",
-                    bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none",
-                          "alpha": 0.85},
-                    arrowprops={"arrowstyle": "-", "lw": 0.5, "color": "#b00020"})
+    mistakes = review.mistakes()
+    if mistakes:
+        ax.plot([m.number for m in mistakes], [m.played_value for m in mistakes], ls="none",
+                marker="o", ms=6, mfc="none", mec=MISTAKE_COLOUR, mew=0.8,
+                label="mistake or blunder (the move played)")
     ax.set_ylim(-0.02, 1.15)  # room above 1 for the labels of late mistakes
     ax.set_xlabel("move")
     ax.set_ylabel("engine value for the mover")
     ax.set_title(f"{review.game.name} review")
-    ax.legend(fontsize=7)
+    legend = ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(path, metadata={"Date": None} if path.endswith(".svg") else None)
-    plt.close(fig)
+    fig.canvas.draw()  # the layout is final: the legend stays where it is, labels avoid it
+    legend.set_loc(tuple(legend.get_window_extent().transformed(ax.transAxes.inverted()).p0))
+    data: list[Any] = [line.get_xydata() for line in ax.get_lines()]
+    points = [(float(x), float(y)) for xy in data for x, y in ax.transData.transform(xy)]
+    place_labels(ax, [(m.number, m.played_value, m.move) for m in mistakes],
+                 obstacles=[box_of(legend.get_window_extent())], points=points,
+                 color=MISTAKE_COLOUR)
+    return fig
