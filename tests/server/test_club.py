@@ -286,8 +286,10 @@ def test_seeks_of_three_and_taking_one_back(client: TestClient) -> None:
 
 # ---------------------------------------------------------------------- stored reviews
 def test_a_stored_review_runs_once_in_the_background(client: TestClient) -> None:
-    g = create(client, "dominomega", [{"kind": "engine", "player": "random", "move_time": 0.05},
-                                      {"kind": "engine", "player": "random", "move_time": 0.05}])
+    # a Dominions game: its review at the smallest budget takes seconds, a Dominomega one's
+    # about 40 s of CPU (its searches play out every tile)
+    g = create(client, "dominions", [{"kind": "engine", "player": "random", "move_time": 0.05},
+                                     {"kind": "engine", "player": "random", "move_time": 0.05}])
     wait_over(client, g["id"])
     assert client.get(f"/api/games/{g['id']}/analysis").json()["status"] == "none"
     first = client.post(f"/api/games/{g['id']}/analysis", json={"nodes": 20})
