@@ -83,3 +83,15 @@ def test_no_label_covers_another_the_legend_or_the_frame(case: str) -> None:
     assert [text for text, b in named
             if not (frame.x0 <= b.x0 and b.x1 <= frame.x1
                     and frame.y0 <= b.y0 and b.y1 <= frame.y1)] == []
+
+
+def test_a_leader_crosses_a_box_only_through_its_inside() -> None:
+    from reports.plot_labels import Box
+
+    box = Box(0, 0, 10, 10)
+    assert box.crossed_by(((-5, 5), (15, 5)))  # straight through
+    assert box.crossed_by(((5, 5), (50, 50)))  # from inside
+    assert not box.crossed_by(((-5, 11), (15, 11)))  # above it
+    assert not box.crossed_by(((-5, 10), (15, 10)))  # along its edge
+    assert not box.crossed_by(((11, -5), (30, 30)))  # beside it
+    assert not box.crossed_by(((-20, 5), (-1, 5)))  # ends before it
