@@ -13,9 +13,10 @@ from server_helpers import start, stop
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real ``solver serve`` on a free port and a fresh database; its engine reviews
-    search 40 nodes a position (the page shows whatever budget the review had)."""
+    search 20 nodes a position, the server's least (the page shows whatever budget the review
+    had; a three-seat Dominomega review at 40 took about 70 s of CPU)."""
     old = os.environ.get("SOLVER_REVIEW_NODES")
-    os.environ["SOLVER_REVIEW_NODES"] = "40"
+    os.environ["SOLVER_REVIEW_NODES"] = "20"
     try:
         proc, url = start(tmp_path_factory.mktemp("serve") / "games.sqlite3")
     finally:
