@@ -16,7 +16,7 @@ from solver.server.rooms import Room
 
 
 def core_of(state: GameState[Any]) -> Game:
-    """The rules engine's game inside the state."""
+    """The rules' game object inside the state."""
     for value in vars(state).values():
         if isinstance(value, Game):
             return value

@@ -19,7 +19,7 @@ PIECE_STYLE = Style(cell_size=14.0, beam_width=2.4, margin=3.0)
 
 
 def position_of(state: GameState[Any]) -> Position:
-    """The rules engine's position inside the game state."""
+    """The rules' position inside the game state."""
     pos = getattr(state, "position", None)
     if not isinstance(pos, Position):
         raise InvalidInputError("not a Dominions state")

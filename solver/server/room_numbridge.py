@@ -22,7 +22,7 @@ def numbridge_state(state: GameState[Any]) -> NumbridgeState:
 
 
 def core_of(state: GameState[Any]) -> Game:
-    """The rules engine's game inside the state."""
+    """The rules' game object inside the state."""
     for value in vars(state).values():
         if isinstance(value, Game):
             return value
