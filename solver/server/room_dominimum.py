@@ -127,7 +127,7 @@ class _DominimumBase(Room):
                                         f"seat {p + 1}: {SYMBOL_NAMES[sym]} ({len(big)})"))
         return lights
 
-    def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
+    def layered_view(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
         """The layout after ``ply`` tiles; the largest groups (of each value in Dominimum,
         of each symbol in Dominomega) with ``groups`` and at the end."""
         g = core_of(state)

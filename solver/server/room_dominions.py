@@ -184,7 +184,7 @@ class DominionsRoom(Room):
         return {"cell": cell, "occupied": False, "pieces": pieces,
                 "note": "" if pieces else f"no piece of the hand fits {cell}"}
 
-    def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
+    def layered_view(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
         """The view after ``ply`` moves with the chosen layers as marks (cell names)."""
         total = len(state.history())
         if ply > total:

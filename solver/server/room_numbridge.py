@@ -138,7 +138,7 @@ class NumbridgeRoom(Room):
             "view": state.view(seat),
         }
 
-    def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
+    def layered_view(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
         """The public view after ``ply`` actions, its outlines, candidates when asked."""
         total = len(state.history())
         if ply > total:

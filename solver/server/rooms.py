@@ -123,6 +123,6 @@ class Room(ABC):
         raise InvalidInputError(f"{self.game.name}: no cell queries")
 
     @abstractmethod
-    def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
+    def layered_view(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
         """The position after ``ply`` actions: ``{"ply", "moves", "view", "marks", "info"}``
         with the chosen analysis layers as ``marks`` (cell names), which the browser draws."""

@@ -216,7 +216,7 @@ def test_the_server_offers_the_toy_game_with_one_room(tmp_path: Path) -> None:
                    shared: dict[str, Any]) -> dict[str, Any]:
             return {"board": NIM.picture(state), "view": state.view(seat)}
 
-        def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
+        def layered_view(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
             return {"ply": ply, "moves": len(state.history()), "board": "", "info": {}}
 
     catalog.add_room(NimRoom(NIM))

@@ -31,7 +31,7 @@ async def review_step(game_id: str, ply: int, request: Request, layers: str = ""
     chosen = {x for x in layers.split(",") if x}
     async with g.lock:
         try:
-            out = g.room.review(g.state, ply, chosen)
+            out = g.room.layered_view(g.state, ply, chosen)
         except PuzzleError as exc:
             raise RequestError(exc.message, status=404) from None
     return msg.ReviewStep(**out)
