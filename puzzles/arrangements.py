@@ -19,13 +19,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from puzzles.beamsets import PieceSet, piece_set
 from puzzles.documents import read_json, source_name, validate
 from puzzles.errors import InvalidInputError
 from puzzles.grids import Cell
 from puzzles.regions import Region, check_cells, parse_region
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 KINDS = ("compact", "transcendental", "starmap")
 
