@@ -29,7 +29,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from puzzles.arrangements import Arrangement
@@ -38,6 +37,8 @@ from solver.arrange.prepared import Problem, Run
 from solver.arrange.problem import ArrangementProblem
 
 if TYPE_CHECKING:  # numpy is imported by the engines that build rows
+    from pathlib import Path
+
     import numpy as np
 
     from solver.arrange.layout import Row

@@ -28,6 +28,7 @@ from solver.arrange.layout import EdgeLayout
 from solver.arrange.problem import ArrangementProblem
 
 if TYPE_CHECKING:  # numpy is imported by the layers that need the instance (start-up)
+    from solver.arrange.check import CompactJudge
     from solver.arrange.instance import EdgeInstance
     from solver.arrange.symmetry import SymmetryGroup
 
@@ -52,6 +53,7 @@ class Run:
         self._parent = parent
         self._instance: EdgeInstance | None = None
         self._group: SymmetryGroup | None = None
+        self._judge: CompactJudge | None = None
         self._dynamic: dict[str, bool] = {}
 
     @classmethod
@@ -95,6 +97,16 @@ class Run:
             self._group = SymmetryGroup.of(self.instance)
         return self._group
 
+    @property
+    def judge(self) -> CompactJudge:
+        """The batch judge of the problem's compact rows (``solver.arrange.check``; made on
+        first use, so that many enumerations of one run build its tables once)."""
+        if self._judge is None:
+            from solver.arrange.check import CompactJudge  # local: start-up
+
+            self._judge = CompactJudge(self.problem)
+        return self._judge
+
     def dynamic(self, order: str = "auto") -> bool:
         """True when the kernel fills the most constrained cell first in cell ``order``
         (``auto`` probes once per run on the fastest backend, ``order_choice``; raises
@@ -126,6 +138,7 @@ class Run:
     def __getstate__(self) -> dict[str, Any]:
         """What a worker receives: the problem and its tables (not the parent)."""
         state = dict(self.__dict__)
+        state["_judge"] = None  # rebuilt where it is needed
         if self._parent is not None:
             self.instance  # noqa: B018 - derive it before the parent is left behind
             state["_instance"] = self._instance

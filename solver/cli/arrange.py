@@ -26,12 +26,12 @@ from reports.output import JsonLinesWriter, OutputError, check_writable
 from solver.arrange.engines import ENGINES, engine_named
 from solver.arrange.orders import ORDERS
 from solver.arrange.problem import ArrangementProblem
+from solver.cli import actions
 from solver.cli.arrange_research import estimate_transcendental
 from solver.cli.common import Output, output_options, write_picture
 from solver.progress import progress_bar
 
 if TYPE_CHECKING:
-    from solver.arrange.engine import Engine
     from solver.arrange.run import Distributed
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -214,22 +214,6 @@ def _pictures(arr: Arrangement, problem: ArrangementProblem, svg: Path | None,
                       "HTML")
 
 
-class _Progress:
-    """A tqdm bar fed with (solutions, nodes) ticks."""
-
-    def __init__(self, what: str, quiet: bool) -> None:
-        self.bar = progress_bar(what, quiet=quiet, unit=" sol")
-        self.solutions = 0
-
-    def __call__(self, solutions: int, nodes: int) -> None:
-        self.bar.update(solutions - self.bar.n)
-        self.bar.set_postfix_str(f"{nodes:,} nodes", refresh=False)
-        self.solutions = solutions
-
-    def close(self) -> None:
-        self.bar.close()
-
-
 class _ArrangeGroup(click.Group):
     """The ``arrange`` group; ``puzzles`` (pictures, generation) is imported when used."""
 
@@ -277,7 +261,7 @@ def find(problem: ArrangementProblem, engine: str, svg: Path | None, html: Path 
     "piece": n}, ...], ...}.
     """
     searcher = engine_named(engine)
-    bar = _Progress("searching", output.quiet)
+    bar = actions.Progress("searching", output.quiet)
     try:
         arr = searcher.first(problem, tick=bar)
     except KeyboardInterrupt as exc:
@@ -327,7 +311,7 @@ def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
         ctx.invoke(target, **{k: v for k, v in ctx.params.items() if k in names})
         return
 
-    bar = _Progress("enumerating", output.quiet)
+    bar = actions.Progress("enumerating", output.quiet)
     as_lines = output.json or output.out is not None
     stream = enumerate_arrangements(problem, engine_named(engine, order), limit, up_to_symmetry,
                                     jobs, depth, bar, verify_all=verify_all, cluster=cluster)
@@ -394,33 +378,8 @@ def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jo
     JSON: {"count": n, "distinct": m} (distinct: orbits under the region's symmetries, null
     without --up-to-symmetry).
     """
-    from solver.arrange.run import count_arrangements, count_verified  # local: start-up
-
-    counter: Engine = engine_named(engine, order)
-    bar = _Progress("counting", output.quiet)
-    try:
-        if cluster is not None and (up_to_symmetry or verify_all):
-            raise InvalidInputError(
-                "--scheduler/--checkpoint count without --up-to-symmetry and --verify")
-        if cluster is not None:
-            total, distinct = count_arrangements(problem, counter, up_to_symmetry, jobs, depth,
-                                                 bar, cluster=cluster)
-        elif verify_all:
-            total, distinct = count_verified(problem, counter, up_to_symmetry, jobs, depth, bar)
-        else:
-            total, distinct = count_arrangements(problem, counter, up_to_symmetry, jobs, depth,
-                                                 bar)
-    except KeyboardInterrupt as exc:
-        raise SearchInterrupted(
-            f"interrupted: at least {bar.solutions} arrangement(s) (count incomplete)") from exc
-    finally:
-        bar.close()
-    text = f"{total} {problem.describe()} arrangement(s)"
-    if total == 0:
-        text += ": infeasible (the search is complete)"
-    if distinct is not None:
-        text += f", {distinct} up to rotation and reflection"
-    output.emit({"count": total, "distinct": distinct}, text)
+    actions.count(problem, engine, up_to_symmetry, jobs, depth, order, cluster, verify_all,
+                  output)
 
 
 @arrange.command("estimate")

@@ -50,6 +50,9 @@ STEP_NODES = 1 << 22
 #: Rows of the largest block the kernel writes at once (``KernelEngine.blocks``).
 BLOCK_ROWS = 4096
 
+#: Nodes of the first search call of ``KernelEngine.blocks`` (then twice as many, ...).
+FIRST_NODES = 1 << 14
+
 #: Why fixed pieces are refused on the open plane.
 FIXED_NEED_REGION = ("fixed pieces need a bounding region for transcendental arrangements "
                      "(--region)")
@@ -159,30 +162,33 @@ class KernelEngine(BoundedEngine):
             yield from found
 
     def blocks(self, run: Run, tick: Tick | None = None) -> Iterator[np.ndarray]:
-        """The solutions in blocks written by the search itself: 1, 2, 4, ... then
-        ``BLOCK_ROWS`` rows (the first solution comes out at once)."""
+        """The solutions in blocks written by the search itself, up to ``BLOCK_ROWS`` rows:
+        each call of the search stops when its block is full or after ``FIRST_NODES``,
+        then twice as many, ... up to ``STEP_NODES`` nodes, so a first solution comes out
+        within ``FIRST_NODES`` nodes of being found, and a small enumeration (the 652 of the
+        4x4) in one or two blocks (each block costs its checks a fixed price)."""
         import numpy as np
 
         from solver.arrange.engines.csearch import EXHAUSTED  # local: start-up
 
         search = self.search(run)
         out = np.empty((BLOCK_ROWS, run.layout.n), dtype=np.int32)
-        size = 1
+        step = FIRST_NODES
         while True:
-            budget = STEP_NODES
+            budget = step
             if self.max_nodes is not None:
                 budget = min(budget, self.max_nodes - search.nodes)
                 if budget <= 0:
                     raise _budget_spent(self.max_nodes)
-            status, written = search.fill(out[:size], budget)
+            status, written = search.fill(out, budget)
             self.nodes = search.nodes
             if tick is not None:
                 tick(search.solutions_found, search.nodes)
             if written:
                 yield out[:written].copy()
-                size = min(2 * size, BLOCK_ROWS)
             if status == EXHAUSTED:
                 return
+            step = min(2 * step, STEP_NODES)
 
     def parallel_blocks(self, run: Run, jobs: int = 1, depth: int | None = None,
                         tick: Tick | None = None, cluster: Distributed | None = None,
