@@ -16,16 +16,19 @@ engines: it recomputes every neighbour from the grid's direction deltas.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from functools import cached_property
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from puzzles.beamsets import PieceSet, piece_set
 from puzzles.documents import read_json, source_name, validate
 from puzzles.errors import InvalidInputError
 from puzzles.grids import Cell
 from puzzles.regions import Region, check_cells, parse_region
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 KINDS = ("compact", "transcendental", "starmap")
 
@@ -100,6 +103,19 @@ class Arrangement:
     no_adjacent: bool = False
     pieces: tuple[int, ...] | None = field(default=None)
 
+    def __getattr__(self, name: str) -> object:
+        """The placements of an arrangement made by :func:`from_rows`, built on first use
+        (only called when ``name`` is not set: every other attribute is)."""
+        if name == "placements":
+            state = self.__dict__
+            lazy = state.get("_row")
+            if lazy is not None:  # set before the row goes: another thread reads either
+                cells, row = lazy
+                placements = state["placements"] = dict(zip(cells, row, strict=True))
+                state.pop("_row", None)
+                return placements
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     @cached_property
     def piece_set(self) -> PieceSet:
         """The piece set of the arrangement."""
@@ -133,6 +149,28 @@ class Arrangement:
         return doc
 
 
+#: The fields of an arrangement (``from_rows`` copies them but the placements).
+_FIELDS = frozenset(f.name for f in fields(Arrangement)) - {"placements"}
+
+
+def from_rows(template: Arrangement, cells: Sequence[Cell],
+              rows: Iterable[Sequence[int]]) -> Iterator[Arrangement]:
+    """Arrangements like ``template`` (its set, kind, region and options) with the placements
+    ``cells[i] -> row[i]`` of each row (every cell filled), made in batch: each object is a
+    copy of the template's fields, and its placements dict is built when first read (an
+    enumeration that counts or filters the arrangements does not pay for a dict each).
+    The rows are taken as they are: check them first (``solver.arrange.verified``)."""
+    shared = {name: getattr(template, name) for name in _FIELDS}
+    new = object.__new__
+    cells = tuple(cells)
+    for row in rows:
+        arr = new(Arrangement)
+        state = arr.__dict__
+        state.update(shared)
+        state["_row"] = (cells, row)
+        yield arr
+
+
 def arrangement_from_json(data: object, where: str = "<json>") -> Arrangement:
     """Build an arrangement from its JSON document (``docs/schemas/arrangement.schema.json``).
 
@@ -143,7 +181,7 @@ def arrangement_from_json(data: object, where: str = "<json>") -> Arrangement:
     InvalidInputError
         For an unknown set, a bad region or a cell holding two pieces.
     """
-    from puzzles.schemas import ArrangementDoc
+    from puzzles.schemas import ArrangementDoc  # local: start-up
 
     doc = validate(data, ArrangementDoc, where)
     try:
@@ -270,10 +308,18 @@ def _compact_faults(arr: Arrangement, known: Mapping[int, object]) -> Iterator[F
     if empty:
         yield Fault("empty", f"cell {list(empty[0])} of the region is empty", tuple(empty))
     grid = arr.piece_set.grid
-    for cell in sorted(arr.placements, key=lambda c: (c[1], c[0])):
-        number = arr.placements[cell]
-        for d in grid.directions(cell):
-            other = _step(arr, cell, d)
+    placements = arr.placements
+    # the side facing back from a neighbour depends on the direction and on the neighbour's
+    # orientation only (``_facing``): worked out once per call for each of those
+    facing: dict[tuple[str | None, int], int] = {}
+    wrap = region.wrap  # a period 0: that direction does not wrap (a cylinder)
+    for cell in sorted(placements, key=lambda c: (c[1], c[0])):
+        number = placements[cell]
+        for d, (dq, dr) in grid.deltas(cell).items():  # as _step, the deltas read once a cell
+            other = (cell[0] + dq, cell[1] + dr)
+            if wrap is not None:
+                w, h = wrap
+                other = (other[0] % w if w else other[0], other[1] % h if h else other[1])
             mine = _beam(known, number, d)
             if other not in region.cells:
                 if mine and region.border == "blank":
@@ -281,10 +327,14 @@ def _compact_faults(arr: Arrangement, known: Mapping[int, object]) -> Iterator[F
                                 f"({grid.direction_name(cell, d)}) pointing out of the region",
                                 (cell,), (number,))
                 continue
-            if other not in arr.placements:
+            if other not in placements or not mine:
                 continue
-            theirs = _beam(known, arr.placements[other], _facing(arr, cell, d))
-            if mine and not theirs:  # each faulty edge is named once, from its beam side
+            key = (grid.orientation(cell), d)
+            side = facing.get(key)
+            if side is None:
+                side = facing[key] = _facing(arr, cell, d)
+            theirs = _beam(known, placements[other], side)
+            if not theirs:  # each faulty edge is named once, from its beam side
                 yield Fault("mismatch",
                             f"cell {list(cell)}: piece {number} does not match piece "
                             f"{arr.placements[other]} at {list(other)} "

@@ -32,15 +32,16 @@ puzzles.errors.ParseError: piece: '²' is not a whole number written with the di
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
 import sys
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from puzzles.errors import InvalidInputError, ParseError
+
+if TYPE_CHECKING:  # json and pathlib are imported when a document is read (start-up)
+    from pathlib import Path
 
 #: Largest document read (bytes): far above any real record or arrangement.
 MAX_BYTES = 64 * 1024 * 1024
@@ -85,6 +86,8 @@ def read_bytes(source: Path | str, what: str = "file") -> bytes:
         if len(data) > MAX_BYTES:
             raise InvalidInputError(f"{what} is larger than {MAX_BYTES} bytes", where="<stdin>")
         return data
+    from pathlib import Path
+
     path = Path(source)
     name = source_name(path)
     try:
@@ -205,6 +208,8 @@ def load_json(text: str, where: str) -> Any:
         pos = text.find(name)
         raise _RefusedError(f"{_line_col(text, max(pos, 0))}: {name} is not allowed in a document")
 
+    import json
+
     try:
         return json.loads(text, parse_int=number, parse_float=number, parse_constant=constant)
     except _RefusedError as exc:
@@ -280,6 +285,8 @@ def _expected(msg: str) -> str:
 def _short(value: Any) -> str:
     if isinstance(value, dict | list):
         return type(value).__name__.replace("dict", "an object").replace("list", "a list")
+    import json
+
     text = json.dumps(value, ensure_ascii=False) if value is not None else "null"
     return text if len(text) <= 40 else text[:37] + "..."
 

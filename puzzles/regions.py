@@ -35,11 +35,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from puzzles.documents import load_json, parse_int, read_text, validate
 from puzzles.errors import InvalidInputError, ParseError
 from puzzles.grids import Cell, Grid, grid
+
+if TYPE_CHECKING:  # pathlib is imported when a region file is read (start-up)
+    from pathlib import Path
 
 BORDER_RULES = ("blank", "free")
 
@@ -197,10 +200,11 @@ def parse_region(name: str, grid_kind: str, border: str = "blank",
     if not files and (is_file or "\\" in text):
         raise InvalidInputError("region: a named shape is needed here (e.g. 4x4, "
                                 "rhombus:8x8); region files are not read")
-    if text.startswith("file:"):
-        return read_region_file(Path(text[5:]), grid_kind, border)
-    if is_file:
-        return read_region_file(Path(text), grid_kind, border)
+    if text.startswith("file:") or is_file:
+        from pathlib import Path  # only for a file (start-up)
+
+        return read_region_file(Path(text[5:] if text.startswith("file:") else text),
+                                grid_kind, border)
     parts = text.split(":")
     kind = parts[0] if parts[0] in _WRAPS else None
     torus = kind is not None
@@ -319,7 +323,7 @@ def read_region_file(path: Path, grid_kind: str, border: str = "blank") -> Regio
     ParseError
         Naming the file and line (and column) or JSON pointer of the first fault.
     """
-    from puzzles.schemas import RegionDoc
+    from puzzles.schemas import RegionDoc  # local: start-up
 
     where = str(path)
     text = read_text(path, "region file")

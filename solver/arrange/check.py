@@ -64,13 +64,28 @@ class CompactJudge:
         self._pair_bit = np.array([d for _, d, _, _ in self.pairs], dtype=np.int64)
         self._pair_other = np.array([j for _, _, j, _ in self.pairs], dtype=np.intp)
         self._pair_facing = np.array([e for _, _, _, e in self.pairs], dtype=np.int64)
+        # _any_fault's side checks in one gather: both sides of every pair, then the sides
+        # pointing out of the region (each read as beam / no beam)
+        self._sides_at = np.concatenate([self._pair_at, self._pair_other, self._leave_at])
+        self._sides_bit = np.concatenate([self._pair_bit, self._pair_facing, self._leave_bit])
+        self._columns = np.arange(len(self.cells))[None, :]
+        # the smallest integers that hold every piece number: a block is judged in them
+        top = int(self.pieces.max())
+        self._small = np.uint8 if top < 1 << 8 else np.int16 if top < 1 << 15 else np.int64
+        self._small_pieces = self.pieces.astype(self._small)
+        self._small_bits = self._sides_bit.astype(self._small)
+        # with every piece once, a set whose pieces fit every cell needs no orientation test
+        self._orientations_matter = not bool(self.orientation_ok[:, self.pieces].all())
 
     def faults(self, rows: np.ndarray) -> list[str | None]:
         """For each row, None when it is a valid compact arrangement, else its first fault."""
-        rows = np.asarray(rows, dtype=np.int64)
+        rows = np.asarray(rows)
+        if rows.dtype.kind not in "iu" or rows.dtype.itemsize > 8:  # pragma: no cover
+            rows = rows.astype(np.int64)
         out: list[str | None] = [None] * len(rows)
         if len(rows) == 0 or not self._any_fault(rows):
             return out
+        rows = rows.astype(np.int64)
         bad = np.zeros(len(rows), dtype=bool)
         reason = np.full(len(rows), -1, dtype=np.int64)
         complete = (np.sort(rows, axis=1) == self.pieces[None, :]).all(axis=1)
@@ -97,18 +112,20 @@ class CompactJudge:
 
     def _any_fault(self, rows: np.ndarray) -> bool:
         """True when some row breaks a rule (the checks of ``faults``, a block at a time)."""
-        if not (np.sort(rows, axis=1) == self.pieces[None, :]).all():
+        if rows.min() < 0 or rows.max() > self.pieces[-1]:
+            return True  # a number of no piece (and below, no number changes in ``_small``)
+        rows = rows.astype(self._small)
+        if (np.sort(rows, axis=1) != self._small_pieces[None, :]).any():
+            return True  # not each piece once
+        if self._orientations_matter and not self.orientation_ok[self._columns, rows].all():
             return True
-        cols = np.arange(rows.shape[1])
-        if not self.orientation_ok[cols[None, :], rows].all():
+        if self.fixed and (rows[:, self._fixed_at] != self._fixed_piece[None, :]).any():
             return True
-        if (rows[:, self._fixed_at] != self._fixed_piece[None, :]).any():
-            return True
-        if (rows[:, self._leave_at] & self._leave_bit[None, :]).any():
-            return True
-        mine = (rows[:, self._pair_at] & self._pair_bit[None, :]) != 0
-        theirs = (rows[:, self._pair_other] & self._pair_facing[None, :]) != 0
-        return bool((mine != theirs).any())
+        beams = (rows[:, self._sides_at] & self._small_bits[None, :]) != 0
+        pairs = len(self.pairs)
+        if beams[:, 2 * pairs:].any():
+            return True  # a beam leaving a blank border
+        return bool((beams[:, :pairs] != beams[:, pairs:2 * pairs]).any())
 
     def _explain(self, row: np.ndarray, code: int) -> str:
         if code < 0:

@@ -28,6 +28,7 @@ from solver.arrange.layout import EdgeLayout
 from solver.arrange.problem import ArrangementProblem
 
 if TYPE_CHECKING:  # numpy is imported by the layers that need the instance (start-up)
+    from solver.arrange.check import CompactJudge
     from solver.arrange.instance import EdgeInstance
     from solver.arrange.symmetry import SymmetryGroup
 
@@ -52,6 +53,7 @@ class Run:
         self._parent = parent
         self._instance: EdgeInstance | None = None
         self._group: SymmetryGroup | None = None
+        self._judge: CompactJudge | None = None
         self._dynamic: dict[str, bool] = {}
 
     @classmethod
@@ -77,7 +79,7 @@ class Run:
         """The numpy tables (made from the layout on first use; a subproblem shares its
         parent's arrays but the fixed pieces)."""
         if self._instance is None:
-            from solver.arrange.instance import EdgeInstance
+            from solver.arrange.instance import EdgeInstance  # local: start-up
 
             parent = self._parent
             if parent is not None and parent._instance is not None:
@@ -90,25 +92,36 @@ class Run:
     def group(self) -> SymmetryGroup:
         """The symmetries of the region that keep the fixed pieces (made on first use)."""
         if self._group is None:
-            from solver.arrange.symmetry import SymmetryGroup
+            from solver.arrange.symmetry import SymmetryGroup  # local: start-up
 
             self._group = SymmetryGroup.of(self.instance)
         return self._group
+
+    @property
+    def judge(self) -> CompactJudge:
+        """The batch judge of the problem's compact rows (``solver.arrange.check``; made on
+        first use, so that many enumerations of one run build its tables once)."""
+        if self._judge is None:
+            from solver.arrange.check import CompactJudge  # local: start-up
+
+            self._judge = CompactJudge(self.problem)
+        return self._judge
 
     def dynamic(self, order: str = "auto") -> bool:
         """True when the kernel fills the most constrained cell first in cell ``order``
         (``auto`` probes once per run on the fastest backend, ``order_choice``; raises
         InvalidInputError for an unknown order)."""
         if order not in self._dynamic:
+            # local: start-up
             from solver.arrange.engines.order_choice import MAX_TABLE_SIDES, prefers_dynamic
-            from solver.arrange.orders import check_order
+            from solver.arrange.orders import check_order  # local: start-up
 
             if check_order(order) != "auto":
                 self._dynamic[order] = order == "mrv"
             elif self.layout.k > MAX_TABLE_SIDES:
                 self._dynamic[order] = False
             else:
-                from solver.arrange.engines.csearch import new_search
+                from solver.arrange.engines.csearch import new_search  # local: start-up
 
                 self._dynamic[order] = prefers_dynamic(new_search(self),
                                                        new_search(self, dynamic=True))
@@ -125,6 +138,7 @@ class Run:
     def __getstate__(self) -> dict[str, Any]:
         """What a worker receives: the problem and its tables (not the parent)."""
         state = dict(self.__dict__)
+        state["_judge"] = None  # rebuilt where it is needed
         if self._parent is not None:
             self.instance  # noqa: B018 - derive it before the parent is left behind
             state["_instance"] = self._instance

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from puzzles.arrangements import Arrangement, faults
+from puzzles.arrangements import Arrangement, faults, from_rows
 from puzzles.errors import EngineFaultError
 from puzzles.grids import Cell
 from solver.arrange.problem import ArrangementProblem
@@ -55,11 +55,9 @@ def judged_blocks(run: Run, blocks: Iterator[np.ndarray], up_to_symmetry: bool =
     by the batch judge (compact) or, with ``verify_rows``, by ``verify`` (other kinds); with
     ``up_to_symmetry`` only one row per orbit of ``run.group`` is kept. Raises
     EngineFaultError on the first invalid row."""
-    from solver.arrange.check import CompactJudge
-
     problem = run.problem
     group = run.group if up_to_symmetry else None
-    judge = CompactJudge(problem) if problem.kind == "compact" else None
+    judge = run.judge if problem.kind == "compact" else None
     if judge is not None and tuple(judge.cells) != run.layout.cells:
         judge = None  # pragma: no cover - both list cells row by row
     build = _builder(problem)
@@ -87,21 +85,36 @@ def judged(run: Run, blocks: Iterator[np.ndarray], limit: int | None = None,
     (about 0.2 ms each)."""
     problem = run.problem
     cells = run.layout.cells
-    compact = problem.kind == "compact"
-    build = _builder(problem)
-    emitted = 0
+    if problem.kind != "compact":  # every row through verify()
+        build = _builder(problem)
+        emitted = 0
+        for block in judged_blocks(run, blocks, up_to_symmetry):
+            for row in block.tolist():
+                yield checked(build({c: p for c, p in zip(cells, row, strict=True) if p >= 0}),
+                              problem)
+                emitted += 1
+                if limit is not None and emitted >= limit:
+                    return
+        return
+    # compact: every row passed the batch judge (which saw every cell filled); the objects are
+    # made in batch, their placements on first use; the first rows go through verify() too
+    template = problem.arrangement({})
+    left = limit
+    checks = FULL_CHECKS
     for block in judged_blocks(run, blocks, up_to_symmetry):
-        for row in block.tolist():
-            if compact:  # the judge saw every cell filled
-                arr = build(dict(zip(cells, row, strict=True)))
-            else:
-                arr = build({c: p for c, p in zip(cells, row, strict=True) if p >= 0})
-            # every row: the batch judge (compact) or verify(); the first rows: verify() too
-            if not compact or emitted < FULL_CHECKS or verify_all:
-                arr = checked(arr, problem)
-            yield arr
-            emitted += 1
-            if limit is not None and emitted >= limit:
+        rows = block.tolist() if left is None or left >= len(block) else block[:left].tolist()
+        made = from_rows(template, cells, rows)
+        if verify_all or checks > 0:
+            for arr in made:
+                if verify_all or checks > 0:
+                    checks -= 1
+                    arr = checked(arr, problem)
+                yield arr
+        else:
+            yield from made
+        if left is not None:
+            left -= len(rows)
+            if left <= 0:
                 return
 
 

@@ -1,22 +1,23 @@
 """The ``solver`` command: one subcommand per job, ``--help`` on every level.
 
-Errors become one line on stderr and an exit code (``solver.cli.errors``, ``docs/errors.md``):
+Errors become one line on stderr and an exit code (``solver.cli.exits``, ``docs/errors.md``):
 2 for bad input (including unknown options), 1 when the question has no solution, 3 when a
 budget ran out, 130 on Ctrl-C, 143 on SIGTERM. No traceback.
+
+This module does not import click: ``solver --help``, ``solver sets list`` and simple forms of
+``solver arrange count`` are answered by ``solver.cli.fast`` with the same output as the click
+command line (``solver.cli.root``), which runs everything else.
 """
 
 from __future__ import annotations
 
 import atexit
 import gc
-import importlib
 import os
 import sys
 
-import click
-
-from solver import __version__
-from solver.cli.errors import harden, invoke, run
+#: The root group's help text.
+HELP = "Solve, count and analyse beam-set arrangements, Dominions, Dominimum and Numbridge."
 
 # name -> "module:attribute" of the click command; imported only when used.
 SUBCOMMANDS = {
@@ -47,34 +48,12 @@ SUBCOMMANDS = {
 }
 
 
-class LazyGroup(click.Group):
-    """A group whose subcommands are imported on first use (fast ``--help``)."""
+def main(argv: list[str] | None = None, *, fast: bool = True) -> None:
+    """Run the command line and exit with its code (see ``solver.cli.exits``).
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(SUBCOMMANDS)
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in SUBCOMMANDS:
-            return None
-        module_name, attr = SUBCOMMANDS[cmd_name][0].split(":")
-        command = getattr(importlib.import_module(module_name), attr)
-        assert isinstance(command, click.Command)
-        return harden(command)
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, SUBCOMMANDS[name][1]) for name in self.list_commands(ctx)]
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
-
-
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="solver")
-def cli() -> None:
-    """Solve, count and analyse beam-set arrangements, Dominions, Dominimum and Numbridge."""
-
-
-def main(argv: list[str] | None = None) -> None:
-    """Run the command line and exit with its code (see ``solver.cli.errors``)."""
+    ``fast``: answer the commands ``solver.cli.fast`` knows without importing click (the
+    same output); False runs the click command line for every command (the tests compare).
+    """
     # numpy's OpenBLAS starts a thread per core when numpy is imported (0.1 s of a whole
     # process on this busy machine); no command multiplies large matrices, so one will do
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -82,4 +61,25 @@ def main(argv: list[str] | None = None) -> None:
         # walks every object alive, a third of a kernel command's CPU for numba's alone; the
         # process is ending, so the objects are frozen out of it (files are closed by then)
         atexit.register(gc.freeze)
-    run(lambda: invoke(cli, sys.argv[1:] if argv is None else argv), standalone=argv is None)
+    args = sys.argv[1:] if argv is None else list(argv)
+    from solver.cli.exits import run  # local: start-up
+
+    if fast:
+        from solver.cli.fast import fast_command  # local: start-up
+
+        command = fast_command(args)
+        if command is not None:
+            run(command, standalone=argv is None)
+    from solver.cli.errors import invoke  # local: start-up
+    from solver.cli.root import cli  # local: start-up
+
+    run(lambda: invoke(cli, args), standalone=argv is None)
+
+
+def __getattr__(name: str) -> object:
+    """``solver.cli.cli``: the root click group (imported on first use)."""
+    if name in ("cli", "LazyGroup"):
+        from solver.cli import root  # local: start-up
+
+        return getattr(root, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

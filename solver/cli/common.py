@@ -4,38 +4,15 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
-from reports.output import dumps, write_atomic
+from reports.output import write_atomic
+from solver.cli.output import Output
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-@dataclass(frozen=True)
-class Output:
-    """Where and how a command writes its result."""
-
-    json: bool = False
-    out: Path | None = None
-    quiet: bool = False
-
-    def emit(self, doc: object, text: str) -> None:
-        """Write the JSON document (``--json``) or the text, to ``--out`` or stdout."""
-        body = dumps(doc) if self.json else (text if text.endswith("\n") else text + "\n")
-        if self.out is not None:
-            write_atomic(self.out, body)
-            self.note(f"wrote {self.out}")
-        else:
-            click.echo(body, nl=False)
-
-    def note(self, message: str) -> None:
-        """A side remark on stderr (suppressed by ``--quiet``)."""
-        if not self.quiet:
-            click.echo(message, err=True)
 
 
 def output_options(func: F) -> F:

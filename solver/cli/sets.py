@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from puzzles.beamsets import SET_GRIDS, SET_NAMES, piece_count, piece_set
-from puzzles.grids import grid
+from puzzles.beamsets import SET_NAMES, piece_set
+from solver.cli import actions
 from solver.cli.common import Output, output_options, svg_option, write_picture
 
 
@@ -26,7 +26,7 @@ def show(set_name: str, svg_path: Path | None, output: Output) -> None:
     JSON: {"set": ..., "grid": ..., "pieces": [{"number": n, "beams": k, "class": ...,
     "directions": [...], "iching": {...}}]}.
     """
-    from reports.beams import piece_set_svg, piece_set_text  # drawing: only when shown
+    from reports.beams import piece_set_svg, piece_set_text  # local: drawing: only when shown
 
     ps = piece_set(set_name)
     write_picture(svg_path, piece_set_svg(ps), output)
@@ -37,7 +37,4 @@ def show(set_name: str, svg_path: Path | None, output: Output) -> None:
 @output_options
 def list_sets(output: Output) -> None:
     """The available sets with their grid and piece count."""
-    rows = [{"set": n, "grid": grid(SET_GRIDS[n]).kind, "pieces": piece_count(n)}
-            for n in SET_NAMES]
-    text = "\n".join(f"{r['set']:<10} {r['grid']:<10} {r['pieces']:>5} pieces" for r in rows)
-    output.emit({"sets": rows}, text)
+    actions.list_sets(output)

@@ -1,4 +1,4 @@
-"""Stored reviews: the engine's review of a finished game (``solver.play.review``, the numbers
+"""Stored reviews: the computer's review of a finished game (``solver.play.review``, the numbers
 of ``solver review``), computed once in the background with progress and kept in the
 database, so that a view never recomputes it.
 
@@ -50,7 +50,7 @@ def thresholds(game: GameDef, review: dict[str, Any] | None = None
     known = getattr(game.knowledge(), "review_thresholds", None)
     if known is not None:
         return dict(zip(("inaccuracy", "mistake", "blunder"), known, strict=True))
-    from solver.play import review as module
+    from solver.play import review as module  # local: start-up
 
     return {"inaccuracy": getattr(module, "INACCURACY", None),
             "mistake": getattr(module, "MISTAKE", None),
@@ -59,7 +59,7 @@ def thresholds(game: GameDef, review: dict[str, Any] | None = None
 
 def review_job(game: GameDef, record: str, nodes: int, seed: int) -> dict[str, Any]:
     """The review of ``record`` (run in the analysis worker; progress after every move)."""
-    from solver.play.review import review_text  # the search loads in the worker only
+    from solver.play.review import review_text  # local: the search loads in the worker only
 
     done = [0]
 

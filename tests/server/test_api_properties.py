@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, Phase, settings  # noqa: E402
 
 from solver.server import arrange  # noqa: E402
 from solver.server.app import create_app  # noqa: E402
-from solver.server.engines import EnginePool  # noqa: E402
+from solver.server.computers import ComputerPool  # noqa: E402
 from solver.server.workers import WorkerPool  # noqa: E402
 
 warnings.filterwarnings("ignore", message=".*httpx2.*")
@@ -33,7 +33,7 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 # job of the 4x4 boards the examples draw answers within about a second
 SEARCHES = WorkerPool(1, nice=10, max_waiting=1, name="search")
 asyncio.run(SEARCHES.warm(arrange.hint, arrange.Board()))
-APP = create_app(":memory:", engines=EnginePool(kind="thread"), max_games_per_client=10000,
+APP = create_app(":memory:", computers=ComputerPool(kind="thread"), max_games_per_client=10000,
                  searches=SEARCHES, search_limits={"search": 5.0, "puzzle": 5.0})
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 EXAMPLES = int(os.environ.get("SOLVER_API_EXAMPLES", "8"))

@@ -12,7 +12,7 @@ from server_helpers import start, stop
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real ``solver serve`` on a free port and a fresh database; its engine reviews
+    """A real ``solver serve`` on a free port and a fresh database; its computer reviews
     search 20 nodes a position, the server's least (the page shows whatever budget the review
     had; a three-seat Dominomega review at 40 took about 70 s of CPU)."""
     old = os.environ.get("SOLVER_REVIEW_NODES")

@@ -83,7 +83,7 @@ def test_backslide_played_to_the_end_by_click_and_keyboard(server: str, browser:
 
 def test_a_dominions_move_with_the_keyboard(server: str, browser: Any) -> None:
     g = call(server, "/api/games", {"game": "dominions", "seed": 2, "seats": [
-        {"name": "Ann"}, {"kind": "engine", "player": "greedy", "move_time": 0.1}]})
+        {"name": "Ann"}, {"kind": "computer", "player": "greedy", "move_time": 0.1}]})
     errors: list[str] = []
     pg = open_page(browser, g["seats"][0]["link"], errors)
     pg.wait_for_selector("#board svg [data-cell]")
@@ -106,7 +106,7 @@ def test_a_dominions_move_with_the_keyboard(server: str, browser: Any) -> None:
 def test_a_numbridge_move_with_the_keyboard(server: str, browser: Any) -> None:
     g = call(server, "/api/games", {"game": "numbridge", "seed": 21, "settings": {
         "move_limit": 0, "game_limit": 0}, "seats": [
-        {"name": "Ann"}, {"kind": "engine", "player": "greedy", "move_time": 0.1}]})
+        {"name": "Ann"}, {"kind": "computer", "player": "greedy", "move_time": 0.1}]})
     errors: list[str] = []
     pg = open_page(browser, g["seats"][0]["link"], errors)
     pg.wait_for_selector("#board svg [data-cell]")
@@ -126,7 +126,7 @@ def test_a_numbridge_move_with_the_keyboard(server: str, browser: Any) -> None:
 
 def test_a_dominimum_move_with_the_keyboard(server: str, browser: Any) -> None:
     g = call(server, "/api/games", {"game": "dominimum", "seed": 8, "seats": [
-        {"name": "Ann"}, {"kind": "engine", "player": "greedy", "move_time": 0.1}]})
+        {"name": "Ann"}, {"kind": "computer", "player": "greedy", "move_time": 0.1}]})
     errors: list[str] = []
     pg = open_page(browser, g["seats"][0]["link"], errors)
     pg.wait_for_selector("#board svg [data-cell]")
@@ -148,7 +148,7 @@ def test_a_dominimum_move_with_the_keyboard(server: str, browser: Any) -> None:
 def test_boards_at_desktop_and_phone_sizes(server: str, browser: Any, game: str, seats: int,
                                            settings: dict[str, Any]) -> None:
     g = call(server, "/api/games", {"game": game, "seed": 3, "settings": settings, "seats": [
-        {"name": "Ann"}, *[{"kind": "engine", "player": "greedy", "move_time": 0.1}
+        {"name": "Ann"}, *[{"kind": "computer", "player": "greedy", "move_time": 0.1}
                            for _ in range(seats - 1)]]})
     errors: list[str] = []
     for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
@@ -169,10 +169,10 @@ def test_boards_at_desktop_and_phone_sizes(server: str, browser: Any, game: str,
 
 
 def finished(server: str, game: str, seats: int, settings: dict[str, Any]) -> dict[str, Any]:
-    """A game of engines played to its end."""
+    """A game of computers played to its end."""
     players = {"dominions": "greedy", "numbridge": "greedy"}.get(game, "random")
     return call(server, "/api/games", {"game": game, "seed": 6, "settings": settings, "seats": [
-        {"kind": "engine", "player": players if k == 0 else "random", "move_time": 0.05}
+        {"kind": "computer", "player": players if k == 0 else "random", "move_time": 0.05}
         for k in range(seats)]})
 
 
@@ -207,7 +207,7 @@ def test_the_review_of_a_finished_game(server: str, browser: Any, game: str, sea
         m for m in moves if any(v is not None and m["loss"] >= v for v in t.values())]
     assert pg.locator("#graph .graph-mark").count() == len(judged)
     assert pg.locator("#move-list .judgement").count() == len(judged)
-    # a click on a move goes there; the engine's best move is drawn when it differs
+    # a click on a move goes there; the computer's best move is drawn when it differs
     other = next((m for m in moves if m["best"] != m["move"]), None)
     assert other is not None
     pg.click(f'#move-list tr[data-move="{other["number"] - 1}"]' if other["number"] > 1
