@@ -60,12 +60,19 @@ class _Search:
         pos = self.t.position
         width = self.widths[min(ply, len(self.widths) - 1)]
         cells = None if ply == 0 else hot_cells(self.t)
-        moves = [m for _, m in ordered_moves(pos, width, cells, self.t, self.rng)]
+        stop = self.out_of_time if ply == 0 else None  # the root: every placement scored
+        moves = [m for _, m in ordered_moves(pos, width, cells, self.t, self.rng, stop)]
         if not moves and cells is not None:
             moves = [m for _, m in ordered_moves(pos, width, None, self.t, self.rng)]
         if not moves or pos.passes == 1:
             moves.append(PASS)
         return moves
+
+    def out_of_time(self) -> bool:
+        """True when a deadline (``seconds`` or ``wall``) has passed."""
+        now = time.monotonic()
+        return ((self.deadline is not None and now > self.deadline)
+                or (self.wall is not None and now > self.wall))
 
     def _step(self, move: Move) -> None:
         if self.nodes >= self.budget or (self.nodes % 16 == 0 and (
