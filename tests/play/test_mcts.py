@@ -119,7 +119,7 @@ def test_the_deadline_is_kept_inside_the_first_iteration() -> None:
     start = time.monotonic()
     move = p.choose(state, random.Random(1))
     took = time.monotonic() - start
-    assert took < 0.2, took  # not the 0.3 s of one whole iteration
+    assert took < 0.25, took  # not the 0.3 s of one whole iteration
     assert p.last is not None and p.last.iterations == 0 and p.last.children == []
     assert isinstance(state, DominionsState) and state.position.is_legal(move)
     assert kn.deadline is None  # type: ignore[attr-defined]
@@ -136,7 +136,7 @@ def test_out_of_time_from_the_start_plays_the_fallback_at_once() -> None:
                    get_game("dominions").knowledge())
     start = time.monotonic()
     move = p.choose(state, random.Random(1))
-    assert time.monotonic() - start < 0.1
+    assert time.monotonic() - start < 0.2
     assert p.last is not None and p.last.iterations == 0
     assert isinstance(state, DominionsState) and state.position.is_legal(move)
 
