@@ -18,7 +18,7 @@ import os
 from benchmarks.positions import DATA
 from solver.games import get_game
 from solver.play.regress import parse_cases, run_case
-from solver.play.review import EVAL_SEED, move_value, review_engine
+from solver.play.review import EVAL_SEED, move_value, review_player
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -38,12 +38,12 @@ def main(argv: list[str] | None = None) -> None:
             scores = view.get("scores")
             if isinstance(view.get("score"), dict):  # Dominions: {"W": .., "B": ..}
                 scores = [view["score"]["W"], view["score"]["B"]]
-            engine = review_engine(game, max_nodes=args.factor * case.nodes, seed=case.seed)
+            player = review_player(game, max_nodes=args.factor * case.nodes, seed=case.seed)
             seed = EVAL_SEED + case.seed
             expected = state.parse_move(case.expect[0])
             played = state.parse_move(outcome.answer)
-            v_exp = move_value(engine, state, expected, seed)
-            v_own = move_value(engine, state, played, seed)
+            v_exp = move_value(player, state, expected, seed)
+            v_own = move_value(player, state, played, seed)
             lead = ""
             if isinstance(scores, list) and len(scores) == 2:
                 me = state.to_move()

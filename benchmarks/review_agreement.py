@@ -2,8 +2,8 @@
 
 Positions per game: those of its regression file (``tests/data/regress-<game>.txt``) and
 ``--selfplay`` seeded self-play positions (``benchmarks.positions``). In each, the review's
-engine at ``--nodes`` iterations names its best move (as ``solver review`` does, seed 1), and a
-judge, the same engine at ten times the budget (another seed), names its own. The review
+player at ``--nodes`` iterations names its best move (as ``solver review`` does, seed 1), and a
+judge, the same player at ten times the budget (another seed), names its own. The review
 *agrees* when the judge picks the same move, or when the judge values the review's move within
 the game's inaccuracy threshold of its own (both valued at the judge's budget through that
 move only, common seeds): a move the stronger search would not call an inaccuracy. Printed per
@@ -26,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from benchmarks.docblock import measured, write_block
 from benchmarks.positions import regression_positions, selfplay_positions
 from solver.games import game_names, get_game
-from solver.play.review import EVAL_SEED, Thresholds, move_value, review_engine
+from solver.play.review import EVAL_SEED, Thresholds, move_value, review_player
 
 #: The judge's seed offset (its search is independent of the review's).
 JUDGE_SEED = 77
@@ -37,8 +37,8 @@ def judge_chunk(name: str, chunk: int, chunks: int, selfplay: int, nodes: int
     """Positions, same moves and agreements among the positions ``k`` of game ``name`` with
     ``k % chunks == chunk`` (one task of the pool; every chunk draws the same positions)."""
     game = get_game(name)
-    review = review_engine(game, max_nodes=nodes)
-    judge = review_engine(game, max_nodes=10 * nodes)
+    review = review_player(game, max_nodes=nodes)
+    judge = review_player(game, max_nodes=10 * nodes)
     limit = Thresholds.of(review.knowledge).inaccuracy
     states = regression_positions(game) + selfplay_positions(game, selfplay)
     count = same = agree = 0

@@ -1,7 +1,7 @@
 """The noise of the review's evaluation, per game, and the thresholds it suggests.
 
 For each of ``--positions`` seeded self-play positions per game (``benchmarks.positions``), the
-review's engine (the game's MCTS at ``--nodes`` iterations) picks its best move, and that one
+review's player (the game's MCTS at ``--nodes`` iterations) picks its best move, and that one
 move is evaluated ``--seeds`` times, each by a search of the same budget through that move
 only, with a different seed (``solver.play.review.move_value``). The spread of those values is
 the noise of one evaluation; the loss that noise alone gives between two evaluations of one
@@ -28,7 +28,7 @@ from itertools import combinations
 from benchmarks.docblock import measured, write_block
 from benchmarks.positions import selfplay_positions
 from solver.games import game_names, get_game
-from solver.play.review import Thresholds, move_value, review_engine
+from solver.play.review import Thresholds, move_value, review_player
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -65,15 +65,15 @@ def main(argv: list[str] | None = None) -> None:
         print(line)
     for name in args.games.split(","):
         game = get_game(name)
-        engine = review_engine(game, max_nodes=args.nodes)
+        player = review_player(game, max_nodes=args.nodes)
         spreads: list[float] = []
         noise: list[float] = []
         for k, state in enumerate(selfplay_positions(game, args.positions)):
-            _, best = engine.search(state, random.Random(k))
-            values = [move_value(engine, state, best, 1000 * k + s) for s in range(args.seeds)]
+            _, best = player.search(state, random.Random(k))
+            values = [move_value(player, state, best, 1000 * k + s) for s in range(args.seeds)]
             spreads.append(statistics.pstdev(values))
             noise.extend(abs(a - b) for a, b in combinations(values, 2))
-        limits = Thresholds.of(engine.knowledge)
+        limits = Thresholds.of(player.knowledge)
         lines.append(f"| {name} | {statistics.median(spreads):.3f}, "
                      f"{quantile(spreads, 0.9):.3f} | {statistics.median(noise):.3f}, "
                      f"{quantile(noise, 0.95):.3f} "

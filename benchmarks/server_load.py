@@ -1,7 +1,7 @@
 """Load benchmark of ``solver serve`` (a script, not a test): many games at once on one server.
 
 Starts a real ``solver serve`` (SQLite in a temporary directory), creates ``--games`` Dominions
-games, half of them against the engine (``--player``, default ``mcts``, with ``--move-time``
+games, half of them against the computer (``--player``, default ``mcts``, with ``--move-time``
 WALL-CLOCK seconds per move, thinking in the server's worker processes), and drives every
 human seat from websocket clients in this
 process: each client keeps its own replica of the position (from the broadcasts) to pick a
@@ -12,12 +12,12 @@ with what the clients saw: no move lost, none applied twice.
     python3 benchmarks/server_load.py --games 50 --moves 20 --seed 1 [--out result.json]
 
 Prints the 50th/95th/99th percentiles of the human moves' times from sending the move to the
-``moved`` notice of its broadcast and to the drawn ``state`` message, the engines' reply times
-(from the ``moved`` notice of the person's move to that of the engine's answer) with their
+``moved`` notice of its broadcast and to the drawn ``state`` message, the computers' reply times
+(from the ``moved`` notice of the person's move to that of the computer's answer) with their
 ratio to ``--move-time``, and the load average sampled every 5 s of the run. People think:
 each client waits ``--think`` seconds on average (0.5x-1.5x, seeded) before it moves;
 ``--think 0`` sends every move at once (a saturation test). The games start ``--settle``
-seconds after the server answers (its worker processes load the engines meanwhile).
+seconds after the server answers (its worker processes load the computer players meanwhile).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "solver", "serve", "--port", "0",
                              "--database", str(db), "--max-games-per-client", "1000",
-                             "--engine-workers", "2"], stdout=subprocess.PIPE,
+                             "--computer-workers", "2"], stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True, env=env)
     assert proc.stdout is not None
     url = proc.stdout.readline().split()[2].rstrip("/")
@@ -64,7 +64,7 @@ def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
 
 def cpu_seconds(pid: int) -> dict[str, float]:
     """CPU seconds (user + system) used so far by the server process and by its children
-    (engine and drawing workers), from /proc."""
+    (computer and drawing workers), from /proc."""
     tick = os.sysconf("SC_CLK_TCK")
     own = children = 0.0
     for entry in Path("/proc").iterdir():
@@ -140,7 +140,7 @@ class Seat:
         return self.moved[ply]
 
 
-async def play_game(url: str, game: dict[str, Any], engine: bool, moves: int, rng: random.Random,
+async def play_game(url: str, game: dict[str, Any], computer: bool, moves: int, rng: random.Random,
                     latencies: dict[str, list[float]], sent: dict[str, list[str]],
                     think: float) -> None:
     ws_url = url.replace("http", "ws")
@@ -157,7 +157,7 @@ async def play_game(url: str, game: dict[str, Any], engine: bool, moves: int, rn
             readers.append(asyncio.create_task(seat.reader()))
     sent[game["id"]] = []
     log = sent[game["id"]]
-    per_seat = moves if engine else moves // len(seats)
+    per_seat = moves if computer else moves // len(seats)
 
     async def drive(me: Seat) -> None:
         for _ in range(per_seat):
@@ -177,14 +177,14 @@ async def play_game(url: str, game: dict[str, Any], engine: bool, moves: int, rn
             await me.wait(lambda m, p=ply: m["ply"] > p)
             latencies["moved"].append(t_moved - t0)
             latencies["state"].append(time.perf_counter() - t0)
-            if engine:  # the engine's answer: from my move's notice to the answer's
+            if computer:  # the computer's answer: from my move's notice to the answer's
                 st = await me.wait(lambda m, p=ply: m["status"] != "live" or m["ply"] > p + 1)
                 if st["status"] == "live" or ply + 2 in me.moved:
-                    latencies["engine"].append(await me.wait_moved(ply + 2) - t_moved)
+                    latencies["computer"].append(await me.wait_moved(ply + 2) - t_moved)
             log.append(f"{'WB'[me.seat]}[{'' if text == 'pass' else text}]")
 
     await asyncio.gather(*(drive(s) for s in seats))
-    if engine:  # let the engine answer the last move
+    if computer:  # let the computer answer the last move
         await seats[0].wait(lambda m: m["status"] != "live" or m["to_move"] == seats[0].seat)
     for s in seats:
         await s.ws.close()
@@ -205,12 +205,12 @@ async def run(url: str, games: int, moves: int, move_time: float, seed: int, thi
     cpu0 = cpu_seconds(pid)  # after the start-up (imports, first pages)
     made = []
     for k in range(games):
-        engine = k % 2 == 1
-        seats = [{"name": f"h{k}"}, {"kind": "engine", "player": player,
-                                     "move_time": move_time} if engine else {"name": f"g{k}"}]
+        computer = k % 2 == 1
+        seats = [{"name": f"h{k}"}, {"kind": "computer", "player": player,
+                                     "move_time": move_time} if computer else {"name": f"g{k}"}]
         made.append((post(url, "/api/games", {"game": "dominions", "seats": seats,
-                                              "clock": {"move": 0, "game": 0}}), engine))
-    latencies: dict[str, list[float]] = {"moved": [], "state": [], "engine": []}
+                                              "clock": {"move": 0, "game": 0}}), computer))
+    latencies: dict[str, list[float]] = {"moved": [], "state": [], "computer": []}
     sent: dict[str, list[str]] = {}
     loads: list[float] = []
     sampler = asyncio.create_task(sample_load(loads))
@@ -222,12 +222,12 @@ async def run(url: str, games: int, moves: int, move_time: float, seed: int, thi
     cpu1 = cpu_seconds(pid)
     cpu = {k: round(cpu1[k] - cpu0[k], 1) for k in cpu1}
     lost = twice = 0
-    engine_moves = 0
-    for g, engine in made:
+    computer_moves = 0
+    for g, computer in made:
         stored = get(url, f"/api/games/{g['id']}/state")["moves"]
-        mine = [t for t in stored if not engine or t.startswith("W")]
-        if engine:
-            engine_moves += sum(1 for t in stored if t.startswith("B"))
+        mine = [t for t in stored if not computer or t.startswith("W")]
+        if computer:
+            computer_moves += sum(1 for t in stored if t.startswith("B"))
         lost += sum(1 for t in sent[g["id"]] if t not in stored)
         twice += len(mine) - len(set(enumerate(mine)))
         if mine != sent[g["id"]]:
@@ -240,21 +240,21 @@ async def run(url: str, games: int, moves: int, move_time: float, seed: int, thi
         return {"p50_ms": round(1000 * qs[49], 1), "p95_ms": round(1000 * qs[94], 1),
                 "p99_ms": round(1000 * qs[98], 1), "max_ms": round(1000 * max(xs), 1)}
 
-    engine_s = latencies["engine"] or [0.0]
-    return {"games": games, "engine_games": games // 2, "think_seconds": think,
-            "engine_player": player, "engine_move_time": move_time,
-            "human_moves": len(latencies["state"]), "engine_moves": engine_moves,
+    computer_s = latencies["computer"] or [0.0]
+    return {"games": games, "computer_games": games // 2, "think_seconds": think,
+            "computer_player": player, "computer_move_time": move_time,
+            "human_moves": len(latencies["state"]), "computer_moves": computer_moves,
             "wall_seconds": round(wall, 1),
             "to_moved_notice": pct(latencies["moved"]), "to_drawn_state": pct(latencies["state"]),
-            "engine_reply": {**pct(engine_s), "replies": len(latencies["engine"]),
+            "computer_reply": {**pct(computer_s), "replies": len(latencies["computer"]),
                              "p95_over_setting": round(
-                                 statistics.quantiles(engine_s, n=100, method="inclusive")[94]
-                                 / move_time, 2) if len(engine_s) > 1 else None},
+                                 statistics.quantiles(computer_s, n=100, method="inclusive")[94]
+                                 / move_time, 2) if len(computer_s) > 1 else None},
             "load_average_during_run": {"min": round(min(loads), 2), "max": round(max(loads), 2)},
             "lost_or_mismatched": lost, "applied_twice": twice,
             "cpu_seconds": cpu,
             "server_process_cpu_ms_per_action": round(
-                1000 * cpu["server"] / (len(latencies["state"]) + engine_moves), 1),
+                1000 * cpu["server"] / (len(latencies["state"]) + computer_moves), 1),
             "cpus": os.cpu_count(), "load_average": os.getloadavg()}
 
 
@@ -263,8 +263,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--moves", type=int, default=20, help="human moves per game")
     ap.add_argument("--move-time", type=float, default=1.0,
-                    help="engine wall-clock seconds per move")
-    ap.add_argument("--player", default="mcts", help="engine player of the engine games")
+                    help="computer wall-clock seconds per move")
+    ap.add_argument("--player", default="mcts", help="the computer player of those games")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--think", type=float, default=2.0,
                     help="mean seconds a person thinks before a move (0: send at once)")

@@ -195,8 +195,8 @@ class PlayerOptions:
     player waits at the server or the command line; on a loaded machine a move gets less
     work); ``max_nodes`` a node budget per move (the reproducible budget: the same seed and
     node budget give the same moves on any machine). ``deadline`` is a wall-clock moment (a
-    ``time.monotonic()`` value) by which the move must be chosen (the server's engine seats,
-    whose turn may begin before the engine starts): a time-budgeted player stops at the first
+    ``time.monotonic()`` value) by which the move must be chosen (the server's computer seats,
+    whose turn may begin before the player starts): a time-budgeted player stops at the first
     of the two with its best move so far.
     """
 

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 def create(client: TestClient, game: str, seats: list[dict[str, Any]], **body: Any
            ) -> dict[str, Any]:
-    """Create a game; returns the answer with ``tokens`` (one per seat, None for engines)."""
+    """Create a game; returns the answer with ``tokens`` (one per seat, None for computers)."""
     r = client.post("/api/games", json={"game": game, "seats": seats, **body})
     assert r.status_code == 201, r.text
     doc = r.json()
@@ -56,7 +56,7 @@ def start(db: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
     """A real ``solver serve`` on a free port (``extra``: more options); its address."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "solver", "serve", "--port", "0",
-                             "--database", str(db), "--engine-workers", "1", *extra],
+                             "--database", str(db), "--computer-workers", "1", *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             env=env, cwd=ROOT)
     assert proc.stdout is not None

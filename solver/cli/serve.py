@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from puzzles.errors import InvalidInputError
+from solver.cli.vocabulary import alias
 
 
 @click.command("serve")
@@ -25,8 +26,9 @@ from puzzles.errors import InvalidInputError
                    "[default: games.sqlite3 in the user's data directory].")
 @click.option("--max-games-per-client", default=20, show_default=True,
               type=click.IntRange(1, 10000), help="Live games one client address may create.")
-@click.option("--engine-workers", default=2, show_default=True, type=click.IntRange(1, 64),
-              help="Worker processes for engine seats.")
+@click.option("--computer-workers", default=2, show_default=True, type=click.IntRange(1, 64),
+              help="Worker processes for computer seats.")
+@alias("--engine-workers", "computer_workers")
 @click.option("--draw-workers", default=2, show_default=True, type=click.IntRange(0, 64),
               help="Worker processes that draw the boards (0: a thread of the server).")
 @click.option("--search-workers", default=1, show_default=True, type=click.IntRange(1, 16),
@@ -41,11 +43,12 @@ from puzzles.errors import InvalidInputError
               type=click.Choice(["critical", "error", "warning", "info", "debug"]),
               help="How much the server logs on stderr (seat tokens are never logged).")
 def serve(host: str, port: int, database: str | None, max_games_per_client: int,
-          engine_workers: int, draw_workers: int, search_workers: int, abandon_after: float,
-          forwarded_allow_ips: str | None, log_level: str) -> None:
+          computer_workers: int, draw_workers: int,
+          search_workers: int, abandon_after: float, forwarded_allow_ips: str | None,
+          log_level: str) -> None:
     """Serve the games on http://HOST:PORT until Ctrl-C.
 
-    Create a game on the start page, take a seat, and give the other seats to the engine or to
+    Create a game on the start page, take a seat, and give the other seats to the computer or to
     friends (each seat has its own secret link). Every accepted move is stored in the database
     before anyone sees it; a restarted server continues every game. Ctrl-C stops it (exit 0),
     SIGTERM too (exit 143).
@@ -53,14 +56,14 @@ def serve(host: str, port: int, database: str | None, max_games_per_client: int,
     import socket
 
     from solver.server.app import create_app
-    from solver.server.engines import DrawingPool, EnginePool
+    from solver.server.computers import ComputerPool, DrawingPool
     from solver.server.guards import install_log_filters
     from solver.server.storage import Storage, database_url, safe_url
     from solver.server.workers import WorkerPool
 
     store = Storage.open(database)
     drawing = (DrawingPool(draw_workers) if draw_workers else DrawingPool(kind="thread"))
-    app = create_app(storage=store, engines=EnginePool(engine_workers),
+    app = create_app(storage=store, computers=ComputerPool(computer_workers),
                      max_games_per_client=max_games_per_client, drawing=drawing,
                      searches=WorkerPool(search_workers, nice=10, max_waiting=4,
                                          name="search"),

@@ -3,7 +3,7 @@
 For move ``k`` played by seat ``m``, from ``m``'s information only (the search draws its
 determinizations for ``m``):
 
-1. the engine (:class:`solver.play.mcts.MCTSPlayer` with the game's knowledge) searches the
+1. the review's player (:class:`solver.play.mcts.MCTSPlayer` with the game's knowledge) searches the
    position before the move with the budget and names its *best move* (the most visited);
 2. the best move and the move played are each *evaluated* by a search of the same budget whose
    root holds only that move (``MCTSPlayer.search(root_moves=[move])``), both with the same
@@ -36,7 +36,7 @@ from solver.play.mcts import Knowledge, MCTSPlayer
 
 #: The version of the review document (:meth:`Review.to_json`).
 FORMAT = "solver-review/1"
-#: The judgements, from the engine's own move to the worst.
+#: The judgements, from the review player's own move to the worst.
 JUDGEMENTS = ("best", "good", "inaccuracy", "mistake", "blunder")
 TOP = 5
 #: Offset of the seed of the two move evaluations from that of the search that picks the best.
@@ -57,7 +57,7 @@ class Thresholds:
         return cls(*knowledge.review_thresholds)
 
     def judge(self, loss: float, best: bool) -> str:
-        """The judgement of a move with ``loss``; the engine's ``best`` move is ``best``."""
+        """The judgement of a move with ``loss``; the review player's ``best`` move is ``best``."""
         if best:
             return "best"
         if loss >= self.blunder:
@@ -76,7 +76,7 @@ class Thresholds:
 
 @dataclass
 class MoveReview:
-    """One move: who played it, the engine's best move, both values, the loss, the verdict."""
+    """One move: who played it, the review's best move, both values, the loss, the verdict."""
 
     number: int
     seat: int
@@ -141,33 +141,33 @@ class Review:
                 "total": self.total}
 
 
-def move_value(engine: MCTSPlayer, state: GameState[Any], move: Any, seed: int) -> float:
-    """The value of ``move`` for the seat to move: a search of the engine's budget through
+def move_value(player: MCTSPlayer, state: GameState[Any], move: Any, seed: int) -> float:
+    """The value of ``move`` for the seat to move: a search of the player's budget through
     that move only, from that seat's information."""
-    stats, _ = engine.search(state, random.Random(seed), root_moves=[move])
+    stats, _ = player.search(state, random.Random(seed), root_moves=[move])
     return stats.children[0][2] if stats.children else 0.0
 
 
-def review_move(engine: MCTSPlayer, state: GameState[Any], move: Any, thresholds: Thresholds,
+def review_move(player: MCTSPlayer, state: GameState[Any], move: Any, thresholds: Thresholds,
                 number: int, seed: int) -> tuple[MoveReview, Any]:
     """The review of ``move`` in ``state`` (seed: the search's; the evaluations use
-    ``seed + EVAL_SEED``), and the engine's best move."""
-    _, best = engine.search(state, random.Random(seed))
+    ``seed + EVAL_SEED``), and the player's best move."""
+    _, best = player.search(state, random.Random(seed))
     seat = state.to_move()
     text, best_text = state.move_text(move), state.move_text(best)
-    best_value = move_value(engine, state, best, seed + EVAL_SEED)
+    best_value = move_value(player, state, best, seed + EVAL_SEED)
     if text == best_text:
         played_value, loss = best_value, 0.0
     else:
-        played_value = move_value(engine, state, move, seed + EVAL_SEED)
+        played_value = move_value(player, state, move, seed + EVAL_SEED)
         loss = max(0.0, best_value - played_value)
     return (MoveReview(number, seat, text, best_text, best_value, played_value, loss,
                        thresholds.judge(loss, text == best_text)), best)
 
 
-def review_engine(game: GameDef, max_nodes: int | None = 200, move_time: float | None = None,
+def review_player(game: GameDef, max_nodes: int | None = 200, move_time: float | None = None,
                   seed: int = 1) -> MCTSPlayer:
-    """The review's engine: the game's MCTS with the budget (no contempt: values are the
+    """The review's player: the game's MCTS with the budget (no contempt: values are the
     game's returns)."""
     return MCTSPlayer(PlayerOptions(seed, move_time, max_nodes), game.knowledge())
 
@@ -177,15 +177,15 @@ def review_state(game: GameDef, start: GameState[Any], moves: list[Any],
                  step: Callable[[MoveReview], None] | None = None) -> Review:
     """Review ``moves`` played from ``start``; Ctrl-C keeps the moves reviewed so far."""
     state = start.clone()
-    engine = review_engine(game, max_nodes, move_time, seed)
-    thresholds = Thresholds.of(engine.knowledge)
+    player = review_player(game, max_nodes, move_time, seed)
+    thresholds = Thresholds.of(player.knowledge)
     review = Review(game, start.num_seats, thresholds, max_nodes, move_time, seed,
                     total=len(moves))
     try:
         for k, move in enumerate(moves):
             if state.is_over():
                 break
-            r, _ = review_move(engine, state, move, thresholds, k + 1, seed * 1_000_003 + k)
+            r, _ = review_move(player, state, move, thresholds, k + 1, seed * 1_000_003 + k)
             review.moves.append(r)
             if step is not None:
                 step(r)
@@ -242,7 +242,7 @@ def plot_review(review: Review, path: str) -> None:
                     arrowprops={"arrowstyle": "-", "lw": 0.5, "color": "#b00020"})
     ax.set_ylim(-0.02, 1.15)  # room above 1 for the labels of late mistakes
     ax.set_xlabel("move")
-    ax.set_ylabel("engine value for the mover")
+    ax.set_ylabel("computer's value for the mover")
     ax.set_title(f"{review.game.name} review")
     ax.legend(fontsize=7)
     fig.tight_layout()

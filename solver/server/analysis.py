@@ -1,4 +1,4 @@
-"""Stored reviews: the engine's review of a finished game (``solver.play.review``, the numbers
+"""Stored reviews: the computer's review of a finished game (``solver.play.review``, the numbers
 of ``solver review``), computed once in the background with progress and kept in the
 database, so that a view never recomputes it.
 

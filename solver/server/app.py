@@ -16,7 +16,7 @@ from fastapi.staticfiles import StaticFiles
 
 from solver.server.analysis import Analyses
 from solver.server.catalog import ROOMS
-from solver.server.engines import DrawingPool, EnginePool
+from solver.server.computers import ComputerPool, DrawingPool
 from solver.server.guards import MAX_BODY, BodyLimit
 from solver.server.live import Manager
 from solver.server.livegame import ABANDON_AFTER
@@ -39,7 +39,7 @@ __all__ = ["MAX_BODY", "create_app"]
 
 
 def create_app(database: str | Path | None = None, *, storage: Storage | None = None,
-               engines: EnginePool | None = None, max_games_per_client: int = 20,
+               computers: ComputerPool | None = None, max_games_per_client: int = 20,
                drawing: DrawingPool | None = None, searches: WorkerPool | None = None,
                abandon_after: float = ABANDON_AFTER,
                search_limits: dict[str, float] | None = None) -> FastAPI:
@@ -50,7 +50,7 @@ def create_app(database: str | Path | None = None, *, storage: Storage | None = 
     seconds (``{"search": ..., "puzzle": ...}``, default
     :data:`solver.server.routes.arrange.SEARCH_SECONDS` and ``PUZZLE_SECONDS``)."""
     store = storage or Storage.open(database)
-    manager = Manager(store, engines, max_games_per_client, drawing, abandon_after)
+    manager = Manager(store, computers, max_games_per_client, drawing, abandon_after)
     search_pool = searches or WorkerPool(1, nice=10, max_waiting=4, name="search")
     review_pool = WorkerPool(1, nice=15, name="analysis")
     manager.extra_pools.extend([search_pool, review_pool])

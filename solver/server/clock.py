@@ -1,8 +1,8 @@
 """The club's clock for games whose rules have none (every game but Numbridge, whose rules
-engine keeps its own): a limit per move and a limit per game and seat, as Numbridge's settings.
+keep their own): a limit per move and a limit per game and seat, as Numbridge's settings.
 
 Times are seconds of game time (:meth:`solver.server.live.LiveGame.now`: the clock starts when
-every person has opened the seat's link once). Only people's seats are timed; an engine seat
+every person has opened the seat's link once). Only people's seats are timed; a computer seat
 thinks within its own time per move. Running out of either limit loses the game on time
 (:mod:`solver.server.outcome`).
 """
@@ -25,7 +25,7 @@ class Clock:
     game_limit: float = DEFAULT_GAME
     used: list[float] = field(default_factory=list)
     turn_start: float = 0.0
-    mover: int = -1  # the timed seat to move (-1: nobody: an engine, or the game is over)
+    mover: int = -1  # the timed seat to move (-1: nobody: a computer, or the game is over)
 
     @classmethod
     def from_json(cls, doc: dict[str, Any] | None, seats: int) -> Clock:

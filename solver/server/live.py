@@ -5,9 +5,9 @@ the deal, drawing, side actions, the clock) comes from its :class:`solver.server
 and what the club adds around every game (resign, abort, draw offers, the club's clock,
 rematches, abandonment) from :mod:`solver.server.livegame`.
 
-Every change follows one path under the game's lock: check it with the rules engine, store it
-(one transaction), then broadcast each socket its own seat's view. Engine seats are asked in
-the :class:`~solver.server.engines.EnginePool` with a wall-clock deadline; a server-side timer
+Every change follows one path under the game's lock: check it with the game's rules, store it
+(one transaction), then broadcast each socket its own seat's view. Computer seats are asked in
+the :class:`~solver.server.computers.ComputerPool` with a wall-clock deadline; a server-side timer
 applies clock limits even when nobody sends anything.
 """
 
@@ -25,9 +25,9 @@ from puzzles.errors import IllegalMoveError, InvalidInputError, PuzzleError
 from puzzles.game import GameState
 from solver.server.catalog import ROOMS, room
 from solver.server.clock import DEFAULT_GAME, DEFAULT_MOVE, Clock
-from solver.server.engines import (
+from solver.server.computers import (
+    ComputerPool,
     DrawingPool,
-    EnginePool,
     draw_position,
     warm_drawing,
     warm_up,
@@ -41,6 +41,7 @@ from solver.server.livegame import (
     can_abort,
 )
 from solver.server.livegame import actions as club_actions
+from solver.server.messages import seat_kind
 from solver.server.outcome import rules_outcome, server_outcome
 from solver.server.rooms import Room
 from solver.server.storage import MoveRow, Storage
@@ -51,21 +52,21 @@ __all__ = ["Connection", "LiveGame", "Manager", "RequestError", "Seat"]
 log = logging.getLogger("solver.server")
 
 
-def engine_timeout(move_time: float) -> float:
-    """How long the server waits for an engine whose wall-clock time per move is
-    ``move_time`` before it counts the engine as failed (it answers at its deadline; the rest
+def computer_timeout(move_time: float) -> float:
+    """How long the server waits for a computer player whose wall-clock time per move is
+    ``move_time`` before it counts the player as failed (it answers at its deadline; the rest
     covers rebuilding the position in the worker)."""
     return 1.5 * move_time + 10.0
 
 
 class Manager:
-    """All games of one server: creation, lookup, moves, engines, timers and broadcasts."""
+    """All games of one server: creation, lookup, moves, computer seats, timers and broadcasts."""
 
-    def __init__(self, storage: Storage, engines: EnginePool | None = None,
+    def __init__(self, storage: Storage, computers: ComputerPool | None = None,
                  max_games_per_client: int = 20, drawing: DrawingPool | None = None,
                  abandon_after: float = ABANDON_AFTER) -> None:
         self.storage = storage
-        self.engines = engines or EnginePool()
+        self.computers = computers or ComputerPool()
         self.drawing = drawing or DrawingPool(kind="thread")
         self.max_games_per_client = max_games_per_client
         self.abandon_after = abandon_after
@@ -76,8 +77,8 @@ class Manager:
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
-        """Load every live game from the database and restart its engines and timers."""
-        for pool in (self.engines, self.drawing, *self.extra_pools):
+        """Load every live game from the database and restart its computer seats and timers."""
+        for pool in (self.computers, self.drawing, *self.extra_pools):
             pool.reopen()
         rows = await self._run(self.storage.list_games, "live", 10000)
         for r in rows:
@@ -88,19 +89,19 @@ class Manager:
                 continue
             if g is not None:
                 self._schedule(g)
-        self._spawn(self.engines.warm(warm_up, [r.game for r in ROOMS.values()]))
+        self._spawn(self.computers.warm(warm_up, [r.game for r in ROOMS.values()]))
         self._spawn(self.drawing.warm(warm_drawing, list(ROOMS.values())))
         self._spawn(self._sweeper())
 
     async def stop(self) -> None:
-        """Cancel timers and engine jobs, kill the workers, close sockets."""
+        """Cancel timers and computer moves, kill the workers, close sockets."""
         for task in list(self._tasks):
             task.cancel()
         for g in self.games.values():
-            for job in (g.timer, g.engine):
+            for job in (g.timer, g.thinking):
                 if job is not None:
                     job.cancel()
-        for pool in (self.engines, self.drawing, *self.extra_pools):
+        for pool in (self.computers, self.drawing, *self.extra_pools):
             pool.close()
         for g in self.games.values():
             for c in list(g.conns):
@@ -199,12 +200,12 @@ class Manager:
         made: list[Seat] = []
         for i, s in enumerate(seats):
             name = str(s.get("name") or "").strip()
-            if s.get("kind", "human") == "engine":
+            if seat_kind(s.get("kind", "human")) == "computer":
                 player = s.get("player") or r.default_player()
                 if player not in players:
                     raise RequestError(f"seat {i + 1}: unknown player {player!r} for {game} "
                                        f"(known: {', '.join(players)})")
-                made.append(Seat("engine", name or player, player,
+                made.append(Seat("computer", name or player, player,
                                  float(s.get("move_time", 1.0))))
             else:
                 made.append(Seat("human", name or f"Player {i + 1}",
@@ -317,14 +318,14 @@ class Manager:
 
     async def _end(self, g: LiveGame, outcome: dict[str, Any]) -> None:
         """End the game as the club decided (under the game's lock)."""
-        if g.engine is not None:
-            g.engine.cancel()
-            g.engine = None
+        if g.thinking is not None:
+            g.thinking.cancel()
+            g.thinking = None
         g.end(outcome)
         await self._store_club(g)
 
     async def _store_club(self, g: LiveGame) -> None:
-        """Store and show a change that is not a move (offers, an end, engine seats)."""
+        """Store and show a change that is not a move (offers, an end, computer seats)."""
         g.rev += 1
         g.last = time.time()
         await self._run(self.storage.update_game, g.id, clock=g.clock_doc(), status=g.status,
@@ -333,10 +334,10 @@ class Manager:
 
     async def undo(self, g: LiveGame, seat: int) -> None:
         """Take back moves up to and including ``seat``'s last one (one person against
-        engines, perfect information only: see :meth:`LiveGame.can_undo`)."""
+        computers, perfect information only: see :meth:`LiveGame.can_undo`)."""
         async with g.lock:
             if not g.can_undo():
-                raise RequestError("undo is only possible against the engine in a game "
+                raise RequestError("undo is only possible against the computer in a game "
                                    "without hidden information", "undo")
             if g.status != "live":
                 raise RequestError("the game is over", "game-over")
@@ -344,9 +345,9 @@ class Manager:
             if not mine:
                 raise RequestError("you have no move to take back", "undo")
             target = mine[-1].ply
-            if g.engine is not None:
-                g.engine.cancel()
-                g.engine = None
+            if g.thinking is not None:
+                g.thinking.cancel()
+                g.thinking = None
             for _ in range(len(g.moves) - target):
                 g.state.undo()
             g.undos += 1
@@ -361,22 +362,22 @@ class Manager:
             await self._broadcast(g)
         self._schedule(g)
 
-    async def replace_engine(self, g: LiveGame, by: int, seat: int, player: str,
+    async def replace_computer(self, g: LiveGame, by: int, seat: int, player: str,
                              move_time: float) -> None:
-        """Give engine seat ``seat`` to ``player`` (asked by person ``by``; e.g. after the
-        engine failed)."""
+        """Give computer seat ``seat`` to ``player`` (asked by person ``by``; e.g. after its
+        player failed)."""
         async with g.lock:
             if by not in g.humans():
-                raise RequestError("only a person of the game may change an engine seat")
-            if not 0 <= seat < len(g.seats) or g.seats[seat].kind != "engine":
-                raise RequestError(f"seat {seat + 1} is not an engine seat")
+                raise RequestError("only a person of the game may change a computer seat")
+            if not 0 <= seat < len(g.seats) or g.seats[seat].kind != "computer":
+                raise RequestError(f"seat {seat + 1} is not a computer seat")
             if player not in g.room.players():
                 raise RequestError(f"unknown player {player!r} (known: "
                                    f"{', '.join(g.room.players())})")
-            if g.engine is not None:
-                g.engine.cancel()
-                g.engine = None
-            g.seats[seat] = Seat("engine", player, player, move_time)
+            if g.thinking is not None:
+                g.thinking.cancel()
+                g.thinking = None
+            g.seats[seat] = Seat("computer", player, player, move_time)
             g.trouble.pop(seat, None)
             await self._store_club(g)
         self._schedule(g)
@@ -514,9 +515,9 @@ class Manager:
         g.conns.discard(conn)
         await conn.close()
 
-    # ------------------------------------------------------------------ engines and timers
+    # ------------------------------------------------------------ computer seats and timers
     def _schedule(self, g: LiveGame) -> None:
-        """Start the engine of the seat to move and the clock timer, as needed."""
+        """Start the computer player of the seat to move and the clock timer, as needed."""
         if g.timer is not None and g.timer is not asyncio.current_task():
             g.timer.cancel()
         g.timer = None
@@ -526,9 +527,9 @@ class Manager:
         if deadline is not None:
             g.timer = asyncio.create_task(self._timer(g, deadline))
         seat = g.state.to_move()
-        if 0 <= seat < len(g.seats) and g.seats[seat].kind == "engine" and g.engine is None \
+        if 0 <= seat < len(g.seats) and g.seats[seat].kind == "computer" and g.thinking is None \
                 and seat not in g.trouble:
-            g.engine = asyncio.create_task(self._engine(g, seat, g.seq))
+            g.thinking = asyncio.create_task(self._computer_move(g, seat, g.seq))
 
     async def _timer(self, g: LiveGame, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - g.now()) + 0.02)
@@ -539,21 +540,21 @@ class Manager:
         g.timer = None
         self._schedule(g)
 
-    async def _engine(self, g: LiveGame, seat: int, seq: int) -> None:
+    async def _computer_move(self, g: LiveGame, seat: int, seq: int) -> None:
         s = g.seats[seat]
         try:
             options = {**g.room.player_options(s.player, s.move_time),
                        "deadline": time.monotonic() + s.move_time}  # the turn began now
             try:
-                text = await self.engines.choose(g.room.game, g.state_doc(), s.player, options,
-                                                 secrets.randbelow(2**31),
-                                                 timeout=engine_timeout(s.move_time))
+                text = await self.computers.choose(g.room.game, g.state_doc(), s.player,
+                                                   options, secrets.randbelow(2**31),
+                                                   timeout=computer_timeout(s.move_time))
             except (WorkerError, PuzzleError) as exc:
-                if not self.engines.closed:  # a server that stops kills its workers
-                    await self._engine_failed(g, seat, f"the engine {s.player} failed: "
-                                                       f"{exc.message}")
+                if not self.computers.closed:  # a server that stops kills its workers
+                    await self._computer_failed(
+                        g, seat, f"the computer player {s.player} failed: {exc.message}")
                 return
-            g.engine = None
+            g.thinking = None
             if g.seq != seq or g.status != "live":
                 self._schedule(g)
                 return
@@ -563,22 +564,22 @@ class Manager:
                 if exc.rule in ("stale", "game-over", "turn-order"):
                     self._schedule(g)
                 else:
-                    await self._engine_failed(g, seat, f"the engine {s.player} played "
-                                                       f"{text!r}, refused: {exc.message}")
+                    await self._computer_failed(g, seat, f"the computer player {s.player} "
+                                                f"played {text!r}, refused: {exc.message}")
         except asyncio.CancelledError:
             pass
         finally:
-            if g.engine is asyncio.current_task():
-                g.engine = None
+            if g.thinking is asyncio.current_task():
+                g.thinking = None
 
-    async def _engine_failed(self, g: LiveGame, seat: int, message: str) -> None:
-        """An engine seat failed: the game waits, the pages say so, and a person of the game
-        may give the seat to another engine (:meth:`replace_engine`)."""
+    async def _computer_failed(self, g: LiveGame, seat: int, message: str) -> None:
+        """A computer seat failed: the game waits, the pages say so, and a person of the game
+        may give the seat to another computer player (:meth:`replace_computer`)."""
         log.warning("game %s, seat %d: %s", g.id, seat + 1, message)
         async with g.lock:
             g.trouble[seat] = message
-            if g.engine is asyncio.current_task():
-                g.engine = None
+            if g.thinking is asyncio.current_task():
+                g.thinking = None
             await self._store_club(g)
 
     async def _sweeper(self) -> None:

@@ -4,14 +4,14 @@ around every game.
 The game's rules live in its :class:`puzzles.game.GameState`; what the server adds is kept
 here: who plays each seat (with the seats' secret tokens), who has joined, the club's clock
 (rooms whose rules have none), how the game ended (:mod:`solver.server.outcome`), draw offers,
-engine trouble, the rematch, and the ``state`` message each seat receives.
+computer-seat trouble, the rematch, and the ``state`` message each seat receives.
 
 The club's rules:
 - **Abort**: any person may abort a game before every seat has made a move; the game ends
   with no result.
 - **Resign**: a person resigns for their seat; in a game of two the other seat wins, of three
   or four the others share the win.
-- **Draw offer**: in a game where every seat is a person (an engine never agrees), a seat
+- **Draw offer**: in a game where every seat is a person (a computer never agrees), a seat
   offers and every other seat accepts; any move, or a "decline", withdraws it. Numbridge's
   rules have their own offer, accept and resign (``Room.own_actions``).
 - **Rematch**: once a game is over each person may ask for one; when every person has, a new
@@ -35,6 +35,7 @@ from typing import Any
 
 from puzzles.game import GameState
 from solver.server.clock import Clock
+from solver.server.messages import seat_kind
 from solver.server.outcome import result_line
 from solver.server.rooms import Room
 from solver.server.storage import GameRow, MoveRow
@@ -52,13 +53,18 @@ class RequestError(Exception):
 
 @dataclass
 class Seat:
-    """Who plays one seat. Human seats have a secret ``token`` (in the seat's link)."""
+    """Who plays one seat: ``kind`` is ``"human"`` or ``"computer"`` (a stored ``"engine"``,
+    the old name, is read as ``"computer"``). Human seats have a secret ``token`` (in the
+    seat's link)."""
 
     kind: str
     name: str
     player: str = ""
     move_time: float = 1.0
     token: str = ""
+
+    def __post_init__(self) -> None:
+        self.kind = seat_kind(self.kind)
 
     def to_json(self) -> dict[str, Any]:
         """The stored form (with the token: storage is server-side only)."""
@@ -68,7 +74,7 @@ class Seat:
     def public(self) -> dict[str, Any]:
         """What everybody may know about the seat."""
         out: dict[str, Any] = {"kind": self.kind, "name": self.name, "player": self.player}
-        if self.kind == "engine":
+        if self.kind == "computer":
             out["move_time"] = self.move_time
         return out
 
@@ -139,12 +145,12 @@ class LiveGame:
     seed: int | None = None  # the deal's seed, shown only when the one person chose it
     last: float = 0.0  # server time of the last action (the abandonment rule)
     rematch: dict[str, Any] = field(default_factory=dict)  # {"wanted": [...], "id": ...}
-    trouble: dict[int, str] = field(default_factory=dict)  # engine seats that failed
+    trouble: dict[int, str] = field(default_factory=dict)  # computer seats that failed
     rev: int = 0  # revision: grows with every change the pages must show
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Connection] = field(default_factory=set)
     timer: asyncio.Task[None] | None = None
-    engine: asyncio.Task[None] | None = None
+    thinking: asyncio.Task[None] | None = None  # a computer seat's move being searched
     _cache: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
     _shared: dict[str, Any] = field(default_factory=dict)
     drawing: int = -1  # the revision whose pictures are being drawn for the sockets
@@ -192,15 +198,15 @@ class LiveGame:
                 return i
         raise RequestError("unknown seat token for this game", status=403)
 
-    def against_engine(self) -> bool:
+    def against_computer(self) -> bool:
         """True when exactly one seat is a person."""
         return len(self.humans()) == 1
 
     def can_undo(self) -> bool:
-        """Takebacks: one person against engines in a game of perfect information only (in
+        """Takebacks: one person against computers in a game of perfect information only (in
         a game with hidden information a takeback would let the person see the same draw and
-        the engines' same replies again)."""
-        return self.room.undo and self.room.perfect_information and self.against_engine()
+        the computers' same replies again)."""
+        return self.room.undo and self.room.perfect_information and self.against_computer()
 
     def clock_view(self) -> dict[str, Any] | None:
         """The clock display of the room's rules, or of the club's clock."""
@@ -244,7 +250,7 @@ class LiveGame:
         return dataclasses.replace(self, state=self.state.clone(), moves=list(self.moves),
                                    seats=list(self.seats), joined=set(self.joined),
                                    offers=set(self.offers), trouble=dict(self.trouble),
-                                   conns=set(), timer=None, engine=None, _cache={},
+                                   conns=set(), timer=None, thinking=None, _cache={},
                                    _shared={})
 
     def _shared_for(self, seq: int) -> dict[str, Any]:

@@ -7,7 +7,7 @@ Client -> server on ``/ws/{game_id}?token=...`` (one JSON object per text frame,
   ``ply`` is the number of moves the client has seen (a stale or repeated move is refused).
 - ``{"type": "action", "action": "offer" | "accept" | "resign"}``: side actions (draw offer
   and accept, resign: in the games whose rooms have them).
-- ``{"type": "undo"}``: take back the last own move (only in games against the engine).
+- ``{"type": "undo"}``: take back the last own move (only in games against the computer).
 - ``{"type": "cell", "cell": "i9"}``: what may go on a cell (e.g. each piece of the hand,
   legal or the rule that refuses it).
 - ``{"type": "ping"}``.
@@ -73,17 +73,18 @@ class ActionMessage(_Strict):
     action: Literal["offer", "accept", "decline", "resign", "abort", "rematch"]
 
 
-class EngineMessage(_Strict):
-    """Give an engine seat to another engine player (e.g. after its engine failed)."""
+class ComputerMessage(_Strict):
+    """Give a computer seat to another computer player (e.g. after its player failed).
+    ``"engine"``, the type's old name, is still accepted."""
 
-    type: Literal["engine"]
+    type: Literal["computer", "engine"]
     seat: Annotated[StrictInt, Field(ge=0, le=3)]
     player: Annotated[Text, Field(min_length=1, max_length=40)]
     move_time: Annotated[float, Field(ge=0.05, le=60.0)] = 1.0
 
 
 class UndoMessage(_Strict):
-    """Take back the last own move (games against the engine only)."""
+    """Take back the last own move (games against the computer only)."""
 
     type: Literal["undo"]
 
@@ -102,15 +103,21 @@ class PingMessage(_Strict):
 
 
 ClientMessage = Annotated[MoveMessage | ActionMessage | UndoMessage | CellMessage | PingMessage
-                          | EngineMessage, Field(discriminator="type")]
+                          | ComputerMessage, Field(discriminator="type")]
 client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
 # ------------------------------------------------------------------------------ HTTP bodies
-class SeatSpec(_Strict):
-    """Who plays a seat: a person (who joins by the seat's link) or an engine player."""
+def seat_kind(kind: str) -> str:
+    """A seat's kind in today's words: ``"engine"`` (the old name) is ``"computer"``."""
+    return "computer" if kind == "engine" else kind
 
-    kind: Literal["human", "engine"] = "human"
+
+class SeatSpec(_Strict):
+    """Who plays a seat: a person (who joins by the seat's link) or a computer player.
+    ``"engine"``, the computer kind's old name, is read as ``"computer"``."""
+
+    kind: Annotated[Literal["human", "computer", "engine"], AfterValidator(seat_kind)] = "human"
     name: Annotated[Text, Field(max_length=MAX_NAME)] = ""
     player: Annotated[Text, Field(max_length=40)] = ""
     move_time: Annotated[float, Field(ge=0.05, le=60.0)] = 1.0
@@ -189,7 +196,7 @@ class RoomSetting(BaseModel):
 
 
 class GameInfo(BaseModel):
-    """A game the server offers: its seat range, room settings and engine players."""
+    """A game the server offers: its seat range, room settings and computer players."""
 
     game: str
     title: str
@@ -220,7 +227,7 @@ class ErrorBody(BaseModel):
 # ------------------------------------------------------------------------------ the club
 class SeekBody(_Strict):
     """An open seek: a game for the lobby. ``me`` is the seeker's seat; the other people's
-    seats are for whoever accepts; engine seats are played by the engine."""
+    seats are for whoever accepts; computer seats are played by the computer."""
 
     game: Annotated[Text, Field(max_length=32)]
     settings: Annotated[dict[Annotated[Text, Field(max_length=40)], SettingValue],
@@ -264,8 +271,8 @@ class SeatMove(_Strict):
     ply: Annotated[StrictInt, Field(ge=0, le=100000)]
 
 
-class SeatEngine(_Strict):
-    """Give an engine seat to another engine player (asked by a person of the game)."""
+class SeatComputer(_Strict):
+    """Give a computer seat to another computer player (asked by a person of the game)."""
 
     token: Annotated[Text, Field(min_length=1, max_length=64)]
     seat: Annotated[StrictInt, Field(ge=0, le=3)]

@@ -1,6 +1,6 @@
 """How a game ended and the one line that says so, with the seats' names and numbers 1..N.
 
-An outcome is ``{"reason", "seat", "winners"}``: ``reason`` is ``rules`` (the rules engine
+An outcome is ``{"reason", "seat", "winners"}``: ``reason`` is ``rules`` (the game's rules
 ended it; the winners are the seats with the best returns), ``resign``, ``time`` (a seat ran
 out of the club's clock), ``draw`` (agreed), ``abort`` (before both sides had moved: no
 result) or ``abandoned`` (no action for the abandonment time: no result); ``seat`` is the seat

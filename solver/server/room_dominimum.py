@@ -16,7 +16,7 @@ from solver.server.rooms import Room
 
 
 def core_of(state: GameState[Any]) -> Game:
-    """The rules engine's game inside the state."""
+    """The rules' game object inside the state."""
     for value in vars(state).values():
         if isinstance(value, Game):
             return value
@@ -127,7 +127,7 @@ class _DominimumBase(Room):
                                         f"seat {p + 1}: {SYMBOL_NAMES[sym]} ({len(big)})"))
         return lights
 
-    def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
+    def layered_view(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
         """The layout after ``ply`` tiles; the largest groups (of each value in Dominimum,
         of each symbol in Dominomega) with ``groups`` and at the end."""
         g = core_of(state)

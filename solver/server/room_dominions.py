@@ -19,7 +19,7 @@ PIECE_STYLE = Style(cell_size=14.0, beam_width=2.4, margin=3.0)
 
 
 def position_of(state: GameState[Any]) -> Position:
-    """The rules engine's position inside the game state."""
+    """The rules' position inside the game state."""
     pos = getattr(state, "position", None)
     if not isinstance(pos, Position):
         raise InvalidInputError("not a Dominions state")
@@ -184,7 +184,7 @@ class DominionsRoom(Room):
         return {"cell": cell, "occupied": False, "pieces": pieces,
                 "note": "" if pieces else f"no piece of the hand fits {cell}"}
 
-    def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
+    def layered_view(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
         """The view after ``ply`` moves with the chosen layers as marks (cell names)."""
         total = len(state.history())
         if ply > total:

@@ -22,7 +22,7 @@ def numbridge_state(state: GameState[Any]) -> NumbridgeState:
 
 
 def core_of(state: GameState[Any]) -> Game:
-    """The rules engine's game inside the state."""
+    """The rules' game object inside the state."""
     for value in vars(state).values():
         if isinstance(value, Game):
             return value
@@ -138,7 +138,7 @@ class NumbridgeRoom(Room):
             "view": state.view(seat),
         }
 
-    def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
+    def layered_view(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
         """The public view after ``ply`` actions, its outlines, candidates when asked."""
         total = len(state.history())
         if ply > total:

@@ -1,10 +1,10 @@
 """Rooms: what the server shows and does per game beyond its :class:`puzzles.game.GameDef`.
 
 The game object gives the name, title, seats, the settings schema (the room's form), new
-deals, records and the engine players; a room adds only what is the server's own: drawing what
+deals, records and the computer players; a room adds only what is the server's own: drawing what
 a seat sees with the pictures of ``reports/``, the side actions and buttons, the clock, cell
 queries and the analysis layers of a finished game. No rule lives here: every move is checked
-by the game's rules engine through its ``GameState``.
+by the game's rules through its ``GameState``.
 
 A room module ``solver/server/room_<game>.py`` lists its room classes in ``ROOMS``; the
 catalog (:mod:`solver.server.catalog`) finds them and hands each its game object.
@@ -21,11 +21,11 @@ from solver.server.messages import GameInfo, RoomSetting
 
 
 class Room(ABC):
-    """The generic room: the game's description, its engine players and its moves."""
+    """The generic room: the game's description, its computer players and its moves."""
 
     #: The registry name of the game the room serves.
     game_name: ClassVar[str] = ""
-    #: Whether a seat playing against the engine may take a move back.
+    #: Whether a seat playing against the computer may take a move back.
     undo: ClassVar[bool] = True
     #: Whether a game may be continued from a record (``POST /api/import``).
     importable: ClassVar[bool] = False
@@ -55,11 +55,11 @@ class Room(ABC):
                         perfect_information=self.perfect_information)
 
     def players(self) -> list[str]:
-        """The engine players of the game."""
+        """The computer players of the game."""
         return self.game.player_names()
 
     def default_player(self) -> str:
-        """The engine player chosen when a seat names none."""
+        """The computer player chosen when a seat names none."""
         names = self.players()
         return "greedy" if "greedy" in names else names[0]
 
@@ -123,6 +123,6 @@ class Room(ABC):
         raise InvalidInputError(f"{self.game.name}: no cell queries")
 
     @abstractmethod
-    def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
+    def layered_view(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
         """The position after ``ply`` actions: ``{"ply", "moves", "view", "marks", "info"}``
         with the chosen analysis layers as ``marks`` (cell names), which the browser draws."""

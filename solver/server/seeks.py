@@ -94,7 +94,7 @@ class SeekBook:
                                "the people's seats")
         if sum(1 for s in seats if s.get("kind", "human") == "human") < 2:
             raise RequestError("a seek needs a seat for someone else (for a game against "
-                               "the engine, create it directly)")
+                               "the computer, create it directly)")
         s = Seek(secrets.token_urlsafe(9), r, settings, seats, clock, client, time.time(),
                  seeker=me)
         s.names[me] = name or f"Player {me + 1}"

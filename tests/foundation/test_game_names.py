@@ -24,7 +24,7 @@ ALLOWED: dict[tuple[str, str], str] = {
      '"""The club\'s clock for games whose rules have none (every game but Numbridge, whose rules'):
         "docstring: compares with the one game whose rules keep a clock",
     ("solver/server/clock.py",
-     "engine keeps its own): a limit per move and a limit per game and seat, as Numbridge's "
+     "keep their own): a limit per move and a limit per game and seat, as Numbridge's "
      "settings."): "docstring: the same comparison, continued",
     ("solver/server/clock.py",
      "#: The club's time control when a new game names none (Numbridge's club defaults)."):

@@ -88,7 +88,7 @@ def test_generic_play_code_imports_no_game_package_and_no_registry() -> None:
 #: test_game_names.py's grep).
 GENERIC = ["solver/play", "solver/server/app.py", "solver/server/live.py",
            "solver/server/rooms.py", "solver/server/storage.py", "solver/server/messages.py",
-           "solver/server/engines.py", "solver/server/catalog.py", "solver/cli/play.py",
+           "solver/server/computers.py", "solver/server/catalog.py", "solver/cli/play.py",
            "solver/cli/review.py", "puzzles/game.py"]
 
 

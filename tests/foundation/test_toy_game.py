@@ -206,7 +206,7 @@ def test_the_server_offers_the_toy_game_with_one_room(tmp_path: Path) -> None:
 
     from solver.server import catalog
     from solver.server.app import create_app
-    from solver.server.engines import EnginePool
+    from solver.server.computers import ComputerPool
     from solver.server.rooms import Room
 
     class NimRoom(Room):
@@ -216,18 +216,18 @@ def test_the_server_offers_the_toy_game_with_one_room(tmp_path: Path) -> None:
                    shared: dict[str, Any]) -> dict[str, Any]:
             return {"board": NIM.picture(state), "view": state.view(seat)}
 
-        def review(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
+        def layered_view(self, state: GameState[Any], ply: int, layers: set[str]) -> dict[str, Any]:
             return {"ply": ply, "moves": len(state.history()), "board": "", "info": {}}
 
     catalog.add_room(NimRoom(NIM))
     try:
-        app = create_app(tmp_path / "games.sqlite3", engines=EnginePool(kind="thread"))
+        app = create_app(tmp_path / "games.sqlite3", computers=ComputerPool(kind="thread"))
         with TestClient(app) as client:
             rooms = {r["game"]: r for r in client.get("/api/rooms").json()}
             assert rooms["nim"]["settings"][0]["name"] == "heap"
             made = client.post("/api/games", json={
                 "game": "nim", "settings": {"heap": 5}, "seed": 1,
-                "seats": [{"name": "Ann"}, {"kind": "engine", "player": "perfect",
+                "seats": [{"name": "Ann"}, {"kind": "computer", "player": "perfect",
                                             "move_time": 0.05}]}).json()
             token = made["seats"][0]["link"].split("token=")[1]
             with client.websocket_connect(f"/ws/{made['id']}?token={token}") as ws:

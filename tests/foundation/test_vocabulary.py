@@ -33,6 +33,7 @@ CONCEPTS: dict[str, list[str]] = {
     "the seed of random choices": ["--seed"],
     "the result document": ["--out"],
     "an HTML page": ["--html"],
+    "worker processes for computer seats": ["--computer-workers", "--engine-workers"],
 }
 #: concept -> subcommand spellings; the first is the one name.
 COMMANDS: dict[str, list[str]] = {"making puzzles": ["puzzles", "puzzle"]}

@@ -2,7 +2,7 @@
 
 The server gives a computer seat ``move_time`` seconds of wall clock per move (issue 22: a
 reply within 1.2 times the setting). Each player is asked, as the server's workers ask it
-(:func:`solver.server.engines.choose_move`, the deadline set when the turn begins), in three
+(:func:`solver.server.computers.choose_move`, the deadline set when the turn begins), in three
 positions of a game at its largest seat count: the opening (Dominions' empty board has 11,000
 placements to order), the middle and late (Dominimum's mission inference reads the whole
 history). The players that do a fixed amount of work must finish within the time too.
@@ -17,7 +17,7 @@ import pytest
 
 from puzzles.game import GameDef, GameState
 from solver.games import game_names, get_game
-from solver.server.engines import choose_move, warm_up
+from solver.server.computers import choose_move, warm_up
 
 MOVE_TIME = 0.2
 #: the reply may take 1.2 times the setting and this much more (process scheduling, the

@@ -14,8 +14,8 @@ from solver.play.review import (
     JUDGEMENTS,
     Thresholds,
     move_value,
-    review_engine,
     review_move,
+    review_player,
     review_state,
 )
 
@@ -29,14 +29,14 @@ def test_thresholds_judge_losses() -> None:
     assert t.judge(0.9, True) == "best"
 
 
-def test_the_engine_s_own_moves_are_best_with_loss_zero() -> None:
-    # a game whose every move is the review engine's best, found with the review's own seeds
+def test_the_review_player_s_own_moves_are_best_with_loss_zero() -> None:
+    # a game whose every move is the review player's best, found with the review's own seeds
     game = get_game("dominions")
-    engine = review_engine(game, max_nodes=NODES)
+    player = review_player(game, max_nodes=NODES)
     start = new_game(game, 3)
     state, moves = start.clone(), []
     for k in range(6):
-        _, best = engine.search(state, random.Random(1 * 1_000_003 + k))
+        _, best = player.search(state, random.Random(1 * 1_000_003 + k))
         moves.append(best)
         state.apply(best)
     review = review_state(game, start, moves, max_nodes=NODES)
@@ -47,20 +47,20 @@ def test_the_engine_s_own_moves_are_best_with_loss_zero() -> None:
 
 def test_a_loss_is_the_difference_of_two_evaluations_at_the_same_budget() -> None:
     game = get_game("numbridge")
-    engine = review_engine(game, max_nodes=NODES)
+    player = review_player(game, max_nodes=NODES)
     state = new_game(game, 2)
     for _ in range(8):
         state.apply(game.make_player("greedy", seed=1).choose(state, random.Random(1)))
     moves = state.legal_move_list()
     seen = []
-    limits = Thresholds.of(engine.knowledge)
+    limits = Thresholds.of(player.knowledge)
     for k, move in enumerate(moves[:6]):
-        r, best = review_move(engine, state, move, limits, 9, 40 + k)
+        r, best = review_move(player, state, move, limits, 9, 40 + k)
         # the values are searches of the same budget through one move, with common seeds
-        assert r.best_value == pytest.approx(move_value(engine, state, best,
+        assert r.best_value == pytest.approx(move_value(player, state, best,
                                                         40 + k + EVAL_SEED))
         if r.move != r.best:
-            played = move_value(engine, state, move, 40 + k + EVAL_SEED)
+            played = move_value(player, state, move, 40 + k + EVAL_SEED)
             assert r.played_value == pytest.approx(played)
             assert r.loss == pytest.approx(max(0.0, r.best_value - played))
             assert r.judgement == limits.judge(r.loss, False) != "best"

@@ -13,13 +13,13 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from solver.server.app import create_app  # noqa: E402
-from solver.server.engines import EnginePool  # noqa: E402
+from solver.server.computers import ComputerPool  # noqa: E402
 
 
 @pytest.fixture
 def client(tmp_path: Any) -> Iterator[TestClient]:
-    """A test client of an app on a fresh SQLite file; engines think in threads."""
-    app = create_app(tmp_path / "games.sqlite3", engines=EnginePool(kind="thread"),
+    """A test client of an app on a fresh SQLite file; computers think in threads."""
+    app = create_app(tmp_path / "games.sqlite3", computers=ComputerPool(kind="thread"),
                      max_games_per_client=6)
     with TestClient(app) as c:
         yield c

@@ -19,14 +19,14 @@ schemathesis = pytest.importorskip("schemathesis")
 from hypothesis import HealthCheck, Phase, settings  # noqa: E402
 
 from solver.server.app import create_app  # noqa: E402
-from solver.server.engines import EnginePool  # noqa: E402
+from solver.server.computers import ComputerPool  # noqa: E402
 from solver.server.workers import WorkerPool  # noqa: E402
 
 warnings.filterwarnings("ignore", message=".*httpx2.*")
 
 # the searches are bounded (one worker, at most one waiting, a second or two each), so the
 # arrangements page's endpoints are tested too
-APP = create_app(":memory:", engines=EnginePool(kind="thread"), max_games_per_client=10000,
+APP = create_app(":memory:", computers=ComputerPool(kind="thread"), max_games_per_client=10000,
                  searches=WorkerPool(1, nice=10, max_waiting=1, name="search"),
                  search_limits={"search": 1.0, "puzzle": 2.0})
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)

@@ -129,7 +129,7 @@ def test_dominions_against_the_engine_refused_click_and_reload(server: str, brow
 
 def test_dominimum_each_person_sees_only_their_mission(server: str, browser: Any) -> None:
     g = call(server, "/api/games", {"game": "dominimum", "seats": [
-        {"name": "Ann"}, {"name": "Bob"}, {"kind": "engine", "player": "greedy",
+        {"name": "Ann"}, {"name": "Bob"}, {"kind": "computer", "player": "greedy",
                                            "move_time": 0.2}]})
     errors: list[str] = []
     a = page(browser, g["seats"][0]["link"], errors)

@@ -123,7 +123,7 @@ def test_no_undo_against_engines_with_hidden_information(served: tuple[str, int]
     url, _ = served
     errors: list[str] = []
     g = call(url, "/api/games", {"game": "dominimum", "seats": [
-        {"name": "Ann"}, {"kind": "engine", "player": "greedy", "move_time": 0.2}]})
+        {"name": "Ann"}, {"kind": "computer", "player": "greedy", "move_time": 0.2}]})
     pg = page(browser, g["seats"][0]["link"], errors)
     pg.wait_for_selector("#board svg [data-cell]")
     legal = state(pg)["legal"][0]
@@ -150,7 +150,7 @@ def test_the_winner_is_the_tables_first(served: tuple[str, int], browser: Any) -
     errors: list[str] = []
     names = ["Ann", "Bob", "Cy"]
     g = call(url, "/api/games", {"game": "dominomega", "seats": [
-        {"kind": "engine", "player": "random", "move_time": 0.05, "name": n} for n in names]})
+        {"kind": "computer", "player": "random", "move_time": 0.05, "name": n} for n in names]})
     pg = page(browser, g["watch"], errors)
     status_has(pg, "game over")
     final = call(url, f"/api/games/{g['id']}/state")["info"]["final"]
@@ -164,7 +164,7 @@ def test_a_failed_engine_is_shown_and_replaced(served: tuple[str, int], browser:
     url, pid = served
     errors: list[str] = []
     g = call(url, "/api/games", {"game": "dominions", "seats": [
-        {"name": "Ann"}, {"kind": "engine", "player": "mcts", "move_time": 8}]})
+        {"name": "Ann"}, {"kind": "computer", "player": "mcts", "move_time": 8}]})
     pg = page(browser, g["seats"][0]["link"], errors)
     pg.wait_for_selector("#board svg [data-cell]")
     call(url, f"/api/games/{g['id']}/move", {"token": g["seats"][0]["token"],

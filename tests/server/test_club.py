@@ -1,7 +1,7 @@
 """The club over the API (issue 22): seeks and the lobby, resign, abort and draw offers in
 every game, the club's clock, abandonment, rematches, stored reviews, and the defects: undo
-with hidden information, secret deals, the winner's line, engine deadlines and failures, the
-Numbridge clock that waits for both players."""
+with hidden information, secret deals, the winner's line, computer seats' deadlines and
+failures, the Numbridge clock that waits for both players."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import json
 import random
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -46,7 +47,7 @@ def wait_over(client: TestClient, game_id: str, seconds: float = 120) -> dict[st
 # ---------------------------------------------------------------------- defect 1: undo
 @pytest.mark.parametrize("game", ["dominimum", "dominomega"])
 def test_no_undo_in_a_game_with_hidden_information(client: TestClient, game: str) -> None:
-    g = create(client, game, [{}, {"kind": "engine", "player": "random", "move_time": 0.05}])
+    g = create(client, game, [{}, {"kind": "computer", "player": "random", "move_time": 0.05}])
     with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][0]}") as ws:
         m = receive_state(ws)
         assert m["undo"] is False
@@ -63,7 +64,7 @@ def test_no_undo_in_a_game_with_hidden_information(client: TestClient, game: str
 
 
 def test_undo_stays_in_a_game_of_perfect_information(client: TestClient) -> None:
-    g = create(client, "dominions", [{}, {"kind": "engine", "player": "greedy",
+    g = create(client, "dominions", [{}, {"kind": "computer", "player": "greedy",
                                           "move_time": 0.05}])
     with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][0]}") as ws:
         assert receive_state(ws)["undo"] is True
@@ -77,7 +78,7 @@ def test_undo_stays_in_a_game_of_perfect_information(client: TestClient) -> None
 def test_a_seed_only_where_one_person_plays(client: TestClient) -> None:
     r = client.post("/api/games", json={"game": "dominimum", "seats": [{}, {}], "seed": 5})
     assert r.status_code == 400 and "one person" in r.json()["detail"]
-    g = create(client, "dominimum", [{}, {"kind": "engine", "player": "random"}], seed=5)
+    g = create(client, "dominimum", [{}, {"kind": "computer", "player": "random"}], seed=5)
     assert client.get(f"/api/games/{g['id']}/state").json()["seed"] == 5  # shown
     # between people the deal comes from `secrets`: a 64-bit seed nobody chose or sees
     deals = []
@@ -99,7 +100,7 @@ def test_a_seed_only_where_one_person_plays(client: TestClient) -> None:
 def test_the_game_over_line_names_the_tables_winner(client: TestClient, game: str,
                                                     seats: int) -> None:
     names = ["Ann", "Bob", "Cy", "Di"][:seats]
-    g = create(client, game, [{"kind": "engine", "player": "random", "move_time": 0.05,
+    g = create(client, game, [{"kind": "computer", "player": "random", "move_time": 0.05,
                                "name": n} for n in names])
     final = wait_over(client, g["id"])
     table = final["info"]["final"]
@@ -112,7 +113,7 @@ def test_the_game_over_line_names_the_tables_winner(client: TestClient, game: st
     assert line in page
 
 
-# ---------------------------------------------------------------------- defect 4: engines
+# ------------------------------------------------------------- defect 4: computer seats
 def test_mcts_stops_at_its_wall_clock_deadline() -> None:
     game = get_game("dominions")
     state = game.new_state({}, 1, 2)
@@ -127,15 +128,16 @@ def test_mcts_stops_at_its_wall_clock_deadline() -> None:
     assert a == b
 
 
-def test_a_failed_engine_is_shown_and_its_seat_given_to_another(client: TestClient) -> None:
+def test_a_failed_computer_player_is_shown_and_its_seat_given_to_another(client: TestClient
+                                                                          ) -> None:
     manager = client.app.state.manager  # type: ignore[attr-defined]
-    real = manager.engines.choose
+    real = manager.computers.choose
 
     async def broken(*args: Any, **kwargs: Any) -> str:
         raise WorkerError("the worker process died (exit code -9)")
 
-    manager.engines.choose = broken
-    g = create(client, "dominions", [{}, {"kind": "engine", "player": "greedy",
+    manager.computers.choose = broken
+    g = create(client, "dominions", [{}, {"kind": "computer", "player": "greedy",
                                           "move_time": 0.05}])
     with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][0]}") as ws:
         receive_state(ws)
@@ -145,11 +147,31 @@ def test_a_failed_engine_is_shown_and_its_seat_given_to_another(client: TestClie
             m = receive_state(ws)
         assert m["trouble"][0]["seat"] == 1 and "died" in m["trouble"][0]["message"]
         assert m["ply"] == 1 and m["to_move"] == 1  # no random move was played
-        manager.engines.choose = real
-        ws.send_json({"type": "engine", "seat": 1, "player": "random", "move_time": 0.05})
+        manager.computers.choose = real
+        ws.send_json({"type": "computer", "seat": 1, "player": "random", "move_time": 0.05})
         m = receive_state(ws, 2)
         assert m["trouble"] == [] and m["seats"][1]["player"] == "random"
         assert m["moves"][1].startswith("B[")
+
+
+def test_the_old_word_engine_is_read_as_computer(client: TestClient) -> None:
+    # clients and stored games of before the rename say "engine": accepted, answered "computer"
+    from solver.server.livegame import Seat
+
+    assert Seat("engine", "random", "random").kind == "computer"
+    g = create(client, "dominions", [{}, {"kind": "engine", "player": "random"}])
+    assert [s["kind"] for s in g["seats"]] == ["human", "computer"]
+    state = client.get(f"/api/games/{g['id']}/state").json()
+    assert state["seats"][1]["kind"] == "computer"
+    r = client.post(f"/api/games/{g['id']}/engine",
+                    json={"token": g["tokens"][0], "seat": 1, "player": "greedy"})
+    assert r.status_code == 200, r.text
+    assert r.json()["seats"][1] == {"kind": "computer", "name": "greedy", "player": "greedy",
+                                    "move_time": 1.0}
+    with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][0]}") as ws:
+        receive_state(ws)
+        ws.send_json({"type": "engine", "seat": 1, "player": "random", "move_time": 0.05})
+        assert receive_state(ws)["seats"][1]["player"] == "random"
 
 
 # ---------------------------------------------------------------------- defect 5: clocks
@@ -270,7 +292,7 @@ def test_a_seek_accepted_from_the_lobby(client: TestClient) -> None:
 
 def test_seeks_of_three_and_taking_one_back(client: TestClient) -> None:
     r = client.post("/api/seeks", json={"game": "dominimum", "seats": [
-        {}, {}, {"kind": "engine", "player": "random"}, {}], "name": "Ann"}).json()
+        {}, {}, {"kind": "computer", "player": "random"}, {}], "name": "Ann"}).json()
     client.post(f"/api/seeks/{r['id']}/accept", json={"name": "Bob"})
     assert client.get(f"/api/seeks/{r['id']}").json()["open"] == 1
     last = client.post(f"/api/seeks/{r['id']}/accept", json={"name": "Cy"}).json()
@@ -280,14 +302,14 @@ def test_seeks_of_three_and_taking_one_back(client: TestClient) -> None:
     assert client.delete(f"/api/seeks/{r['id']}?token={r['token']}").status_code == 204
     assert client.get(f"/api/seeks/{r['id']}").status_code == 404
     bad = client.post("/api/seeks", json={"game": "dominions", "seats": [
-        {}, {"kind": "engine"}]})
+        {}, {"kind": "computer"}]})
     assert bad.status_code == 400  # nobody to seek
 
 
 # ---------------------------------------------------------------------- stored reviews
 def test_a_stored_review_runs_once_in_the_background(client: TestClient) -> None:
-    g = create(client, "dominomega", [{"kind": "engine", "player": "random", "move_time": 0.05},
-                                      {"kind": "engine", "player": "random", "move_time": 0.05}])
+    g = create(client, "dominomega", [{"kind": "computer", "player": "random", "move_time": 0.05},
+                                      {"kind": "computer", "player": "random", "move_time": 0.05}])
     wait_over(client, g["id"])
     assert client.get(f"/api/games/{g['id']}/analysis").json()["status"] == "none"
     first = client.post(f"/api/games/{g['id']}/analysis", json={"nodes": 20})
@@ -336,7 +358,7 @@ def test_a_review_the_server_stopped_during_reads_as_failed_with_its_rows(
 
 
 def test_the_dominomega_review_groups_by_symbol(client: TestClient) -> None:
-    g = create(client, "dominomega", [{"kind": "engine", "player": "random", "move_time": 0.05}
+    g = create(client, "dominomega", [{"kind": "computer", "player": "random", "move_time": 0.05}
                                       for _ in range(3)])
     wait_over(client, g["id"])
     step = client.get(f"/api/games/{g['id']}/review/20?layers=groups").json()
@@ -344,3 +366,26 @@ def test_the_dominomega_review_groups_by_symbol(client: TestClient) -> None:
     labels = {m[1] for t in texts for m in [re.fullmatch(r"seat \d: ([a-z ]+) \(\d+\)", t)] if m}
     assert labels and labels <= {"pip", "small circle", "large circle"}
     assert len(labels) == len(texts) and not any("value " in t for t in texts)
+
+
+def test_the_old_engine_workers_option_is_a_hidden_alias(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    from click.testing import CliRunner
+
+    import solver.server.computers
+    from solver.cli.serve import serve
+
+    help_text = CliRunner().invoke(serve, ["--help"]).output
+    assert "--computer-workers" in help_text and "--engine-workers" not in help_text
+    asked: list[int | None] = []
+
+    def pool(workers: int | None = None, kind: str = "process") -> None:
+        asked.append(workers)
+        raise KeyboardInterrupt  # stop before the server starts
+
+    monkeypatch.setattr(solver.server.computers, "ComputerPool", pool)
+    result = CliRunner().invoke(serve, ["--engine-workers", "3", "--draw-workers", "0",
+                                        "--database", str(tmp_path / "g.sqlite3")])
+    assert asked == [3]
+    assert "--engine-workers is deprecated; use --computer-workers" in result.output

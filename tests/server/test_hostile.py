@@ -25,7 +25,7 @@ from fastapi.testclient import TestClient
 from server_helpers import ROOT, call, create, descendants, gone, start
 
 from solver.server.app import create_app
-from solver.server.engines import EnginePool
+from solver.server.computers import ComputerPool
 from solver.server.workers import WorkerPool
 
 ARRANGE = ("board", "hint", "solution", "puzzle")
@@ -38,7 +38,7 @@ HARD_HINT = {"set": "hexagon", "region": "rhombus:8x8", "placements": [
 @pytest.fixture
 def hostile(tmp_path: Path) -> Iterator[TestClient]:
     """An app with a real search worker process and short search limits."""
-    app = create_app(tmp_path / "games.sqlite3", engines=EnginePool(kind="thread"),
+    app = create_app(tmp_path / "games.sqlite3", computers=ComputerPool(kind="thread"),
                      max_games_per_client=3,
                      searches=WorkerPool(1, nice=10, max_waiting=1, name="search"),
                      search_limits={"search": 3.0, "puzzle": 5.0})
@@ -142,7 +142,7 @@ def test_oversized_bodies_are_refused_without_an_echo(client: TestClient) -> Non
 
 @pytest.mark.parametrize("body", [
     b"1e999", b'{"game": "dominions", "seats": [{}], "seed": NaN}',
-    b'{"game": "dominions", "seats": [{"kind": "engine", "move_time": Infinity}]}',
+    b'{"game": "dominions", "seats": [{"kind": "computer", "move_time": Infinity}]}',
     b'{"game": "dominions", "seats": [{"name": "\\ud800"}]}',
     b'{"game": "\\udfff", "seats": [{}]}',
     b'{"game": "dominions", "seats": [{}], "seed": false}',
@@ -167,7 +167,7 @@ def test_booleans_are_not_integers(client: TestClient, body: dict[str, Any]) -> 
 
 
 def test_lone_surrogates_on_the_websocket(client: TestClient) -> None:
-    g = create(client, "dominions", [{}, {"kind": "engine", "player": "random"}])
+    g = create(client, "dominions", [{}, {"kind": "computer", "player": "random"}])
     with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][0]}") as ws:
         ws.receive_json()
         ws.send_text('{"type": "move", "move": "P63i9\\ud800", "ply": 0}')
@@ -185,7 +185,7 @@ def test_non_ascii_tokens_are_refused_not_500(client: TestClient) -> None:
 
 
 def test_a_move_without_ply_is_refused(client: TestClient) -> None:
-    g = create(client, "dominions", [{}, {"kind": "engine", "player": "random"}])
+    g = create(client, "dominions", [{}, {"kind": "computer", "player": "random"}])
     with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][0]}") as ws:
         ws.receive_json()
         ws.send_json({"type": "move", "move": "P63i9"})

@@ -46,7 +46,7 @@ def test_restore_after_sigkill(tmp_path: Path) -> None:
                                "ply": 1}))
             before = state_msg(b, 2)
         dom = call(url, "/api/games", {"game": "dominions", "seats": [
-            {}, {"kind": "engine", "player": "random", "move_time": 0.1}]})
+            {}, {"kind": "computer", "player": "random", "move_time": 0.1}]})
         with connect(f"{ws_url}/ws/{dom['id']}?token="
                      f"{dom['seats'][0]['link'].split('token=')[1]}") as w:
             state_msg(w, 0)

@@ -12,7 +12,7 @@ from puzzles.grids import parse_dominions_name
 
 
 def play_out(client: TestClient, game: str, seats: int) -> dict[str, object]:
-    g = create(client, game, [{}] + [{"kind": "engine", "player": "random"}] * (seats - 1),
+    g = create(client, game, [{}] + [{"kind": "computer", "player": "random"}] * (seats - 1),
                seed=6)
     with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][0]}") as ws:
         m = receive_state(ws)

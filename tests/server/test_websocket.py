@@ -22,7 +22,7 @@ def empty_cell(view: dict[str, Any]) -> str:
 def test_dominions_moves_cell_query_pass_and_undo_against_the_engine(client: TestClient
                                                                      ) -> None:
     g = create(client, "dominions", [{"kind": "human", "name": "Ann"},
-                                     {"kind": "engine", "player": "greedy", "move_time": 0.1}])
+                                     {"kind": "computer", "player": "greedy", "move_time": 0.1}])
     with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][0]}") as ws:
         m = receive_state(ws)
         assert (m["ply"], m["seat"], m["to_move"], m["undo"]) == (0, 0, 0, True)
@@ -190,7 +190,7 @@ def test_numbridge_record_and_review_stay_closed_while_live(client: TestClient) 
 
 
 def test_dominimum_each_seat_sees_only_its_mission(client: TestClient) -> None:
-    g = create(client, "dominimum", [{}, {}, {"kind": "engine", "player": "random"}])
+    g = create(client, "dominimum", [{}, {}, {"kind": "computer", "player": "random"}])
     core = client.app.state.manager.games[g["id"]].state.g  # type: ignore[attr-defined]
     with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][0]}") as a, \
             client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][1]}") as b:
@@ -222,7 +222,7 @@ def test_limits_and_escaping(client: TestClient) -> None:
                                         "settings": {"givens": 50}})
     assert r.status_code == 400 and "givens" in r.json()["detail"]
     r = client.post("/api/games", json={"game": "dominions", "seats": [
-        {"kind": "engine", "player": "deep-blue"}, {}]})
+        {"kind": "computer", "player": "deep-blue"}, {}]})
     assert r.status_code == 400 and "unknown player" in r.json()["detail"]
     g = create(client, "dominions", [{"name": "<script>alert(1)</script>"}, {}])
     page = client.get(f"/play/{g['id']}?token={g['tokens'][0]}").text
@@ -265,8 +265,8 @@ def test_pages_and_rooms(client: TestClient) -> None:
 
 def test_dominomega_three_seats_symbols_and_a_finished_game_opens_in_review(client: TestClient
                                                                             ) -> None:
-    g = create(client, "dominomega", [{}, {"kind": "engine", "player": "random"},
-                                      {"kind": "engine", "player": "random"}], seed=6)
+    g = create(client, "dominomega", [{}, {"kind": "computer", "player": "random"},
+                                      {"kind": "computer", "player": "random"}], seed=6)
     with client.websocket_connect(f"/ws/{g['id']}?token={g['tokens'][0]}") as a:
         m = receive_state(a)
         assert m["info"]["symbol"] == "pip" and m["view"]["symbols"] == [1, 2, 4]

@@ -117,7 +117,7 @@ async def arrange_board(body: arrange.Board) -> dict[str, Any]:
 
 @router.post("/api/arrange/hint")
 async def arrange_hint(body: arrange.Board, request: Request) -> dict[str, Any]:
-    """One more piece of a solution that keeps every piece placed so far (the engines)."""
+    """One more piece of a solution that keeps every piece placed so far (an arrangement engine)."""
     return await searched(request, arrange.hint, body, limit(request, "search"))
 
 

@@ -19,7 +19,7 @@ router = APIRouter(tags=["games"])
 
 @router.get("/api/rooms", response_model=list[msg.GameInfo])
 async def rooms() -> list[msg.GameInfo]:
-    """The games this server offers, with their seats, room settings and engine players."""
+    """The games this server offers, with their seats, room settings and computer players."""
     return [r.info() for r in ROOMS.values()]
 
 

@@ -1,5 +1,5 @@
 """The club's lobby: open seeks (made, listed, accepted, taken back), the live games to
-watch, and the seats' actions over HTTP (moves, side actions, engine seats) for clients
+watch, and the seats' actions over HTTP (moves, side actions, computer seats) for clients
 without a websocket."""
 
 from __future__ import annotations
@@ -129,9 +129,12 @@ async def post_action(game_id: str, body: msg.SeatAction, request: Request) -> d
     return g.message(seat)
 
 
-@router.post("/api/games/{game_id}/engine", responses=ERRORS)
-async def post_engine(game_id: str, body: msg.SeatEngine, request: Request) -> dict[str, Any]:
-    """Give an engine seat to another engine player (e.g. after its engine failed)."""
+@router.post("/api/games/{game_id}/computer", responses=ERRORS)
+@router.post("/api/games/{game_id}/engine", responses=ERRORS, include_in_schema=False)
+async def post_computer(game_id: str, body: msg.SeatComputer, request: Request
+                        ) -> dict[str, Any]:
+    """Give a computer seat to another computer player (e.g. after its player failed);
+    ``/engine``, the old address, still answers."""
     g, seat = await seat_game(request, game_id, body.token)
-    await manager_of(request).replace_engine(g, seat, body.seat, body.player, body.move_time)
+    await manager_of(request).replace_computer(g, seat, body.seat, body.player, body.move_time)
     return g.message(seat)

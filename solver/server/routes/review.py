@@ -31,7 +31,7 @@ async def review_step(game_id: str, ply: int, request: Request, layers: str = ""
     chosen = {x for x in layers.split(",") if x}
     async with g.lock:
         try:
-            out = g.room.review(g.state, ply, chosen)
+            out = g.room.layered_view(g.state, ply, chosen)
         except PuzzleError as exc:
             raise RequestError(exc.message, status=404) from None
     return msg.ReviewStep(**out)
@@ -47,7 +47,7 @@ def analyses_of(request: Request) -> Analyses:
              responses={403: {"model": msg.ErrorBody}, 404: {"model": msg.ErrorBody}})
 async def start_analysis(game_id: str, request: Request,
                          body: msg.AnalysisRequest | None = None) -> dict[str, Any]:
-    """Start the engine's review of the game in the background (once: a stored review with
+    """Start the computer's review of the game in the background (once: a stored review with
     the same parameters is not computed again; without a body, ``SOLVER_REVIEW_NODES`` or 200
     iterations per move); the answer is its status, as ``GET``."""
     g = await manager_of(request).get(game_id)

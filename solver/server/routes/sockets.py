@@ -71,8 +71,8 @@ async def handle(manager: Manager, g: LiveGame, seat: int | None, text: str
             await manager.action(g, seat, m.action)
         elif isinstance(m, msg.UndoMessage):
             await manager.undo(g, seat)
-        elif isinstance(m, msg.EngineMessage):
-            await manager.replace_engine(g, seat, m.seat, m.player, m.move_time)
+        elif isinstance(m, msg.ComputerMessage):
+            await manager.replace_computer(g, seat, m.seat, m.player, m.move_time)
     except RequestError as exc:
         return error(exc.message, exc.rule)
     except PuzzleError as exc:

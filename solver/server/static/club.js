@@ -1,5 +1,5 @@
-// The club's part of the play page: draw offers, an engine that failed (give its seat to
-// another engine), the rematch, and the labels of the club's buttons.
+// The club's part of the play page: draw offers, a computer player that failed (give its seat
+// to another one), the rematch, and the labels of the club's buttons.
 import { el } from "/static/util.js";
 
 export const LABELS = { pass: "Pass", offer: "Offer draw", accept: "Accept draw", decline: "Decline draw",
@@ -15,11 +15,11 @@ export function drawClub(ctx, m, box) {
     const row = el("div", { class: "notice error", id: `trouble-${t.seat}` }, `${name(t.seat)}: ${t.message}. `);
     if (ctx.seat !== null) {
       const players = ctx.players || [m.seats[t.seat].player];
-      const pick = el("select", { "aria-label": "engine player" }, ...players.map((p) => el("option", { value: p }, p)));
+      const pick = el("select", { "aria-label": "computer player" }, ...players.map((p) => el("option", { value: p }, p)));
       const time = el("input", { type: "number", value: m.seats[t.seat].move_time || 1, min: "0.05", max: "60", step: "any", size: 4, "aria-label": "seconds per move" });
       row.append("Give the seat to ", pick, " with ", time, " s per move ",
-        el("button", { type: "button", id: `replace-${t.seat}`, onclick: () => ctx.send({ type: "engine", seat: t.seat,
-          player: pick.value, move_time: parseFloat(time.value) || 1 }) }, "Replace the engine"));
+        el("button", { type: "button", id: `replace-${t.seat}`, onclick: () => ctx.send({ type: "computer", seat: t.seat,
+          player: pick.value, move_time: parseFloat(time.value) || 1 }) }, "Replace the computer player"));
     }
     box.append(row);
   }
@@ -30,7 +30,7 @@ export function drawClub(ctx, m, box) {
 }
 
 export async function loadPlayers(ctx) {
-  // the engine players of this game, for the "replace the engine" choice
+  // the computer players of this game, for the "replace the computer player" choice
   try {
     const rooms = await (await fetch("/api/rooms")).json();
     ctx.players = (rooms.find((r) => r.game === ctx.game) || {}).players;

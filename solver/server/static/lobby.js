@@ -37,7 +37,7 @@ async function accept(seek) {
 function drawSeeks(seeks) {
   seeksBody.replaceChildren(...seeks.map((s) => el("tr", { "data-seek": s.id },
     el("td", {}, s.title),
-    el("td", {}, s.seats.map((x, i) => `${i + 1}: ${x.kind === "engine" ? `engine ${x.player}` : x.name || "open"}`).join(" · ")),
+    el("td", {}, s.seats.map((x, i) => `${i + 1}: ${x.kind === "computer" ? `computer ${x.player}` : x.name || "open"}`).join(" · ")),
     el("td", {}, settingsText(s.settings)),
     el("td", {}, clockText(s.clock)),
     el("td", {}, el("button", { type: "button", class: "accept", onclick: () => accept(s) }, "Accept")))));

@@ -1,4 +1,4 @@
-// The "new game" page: room settings, seats (person or engine), create, show the links.
+// The "new game" page: room settings, seats (person or computer), create, show the links.
 import { el } from "/static/util.js";
 import { showRules } from "/static/rules.js";
 
@@ -26,16 +26,16 @@ function seatRow(i, box, prefix) {
   const kind = el("select", { name: `${prefix}kind${i}` },
     el("option", { value: "human" }, i === 0 ? "me" : "a person (by link)"),
     prefix === "" && i > 0 ? el("option", { value: "open" }, "anyone from the lobby (a seek)") : null,
-    el("option", { value: "engine" }, "the engine"));
+    el("option", { value: "computer" }, "the computer"));
   const player = el("select", { name: `${prefix}player${i}` }, ...info.players.map((p) => el("option", { value: p }, p)));
   const time = el("input", { type: "number", name: `${prefix}time${i}`, value: "1", min: "0.05", max: "60", step: "any", size: 4 });
   const name = el("input", { type: "text", name: `${prefix}name${i}`, maxlength: 40, placeholder: "name", size: 10 });
-  const engineBits = el("span", {}, " player ", player, " seconds per move ", time);
-  const sync = () => { engineBits.hidden = kind.value !== "engine"; };
+  const computerBits = el("span", {}, " player ", player, " seconds per move ", time);
+  const sync = () => { computerBits.hidden = kind.value !== "computer"; };
   kind.addEventListener("change", sync);
-  if (i > 0) kind.value = "engine";
+  if (i > 0) kind.value = "computer";
   sync();
-  box.append(el("div", { class: "seat-row" }, `Seat ${i + 1}: `, kind, " ", name, engineBits));
+  box.append(el("div", { class: "seat-row" }, `Seat ${i + 1}: `, kind, " ", name, computerBits));
 }
 
 function seatsFrom(box, prefix, n) {
@@ -43,7 +43,7 @@ function seatsFrom(box, prefix, n) {
   for (let i = 0; i < n; i++) {
     const q = (k) => box.querySelector(`[name=${prefix}${k}${i}]`);
     const kind = q("kind").value;
-    out.push({ kind, name: q("name").value, player: kind === "engine" ? q("player").value : "",
+    out.push({ kind, name: q("name").value, player: kind === "computer" ? q("player").value : "",
                move_time: parseFloat(q("time").value) || 1 });
   }
   return out;
@@ -77,7 +77,7 @@ function showLinks(created) {
       if (mine === null) mine = s.link;
       list.append(el("li", {}, `Seat ${s.seat + 1} (${s.name}): `, el("a", { href: s.link, class: "seat-link" }, s.link)));
     } else {
-      list.append(el("li", {}, `Seat ${s.seat + 1}: engine ${s.name}`));
+      list.append(el("li", {}, `Seat ${s.seat + 1}: computer ${s.name}`));
     }
   }
   list.append(el("li", {}, "Spectators: ", el("a", { href: created.watch, class: "watch-link" }, created.watch)));
@@ -111,7 +111,7 @@ async function seek(seats) {
   const err = document.getElementById("error");
   err.textContent = "";
   const body = { game: info.game, settings: settingsValues(), clock: timeControl(), me: 0, name: seats[0].name,
-    seats: seats.map((s) => ({ kind: s.kind === "engine" ? "engine" : "human", name: "", player: s.player, move_time: s.move_time })) };
+    seats: seats.map((s) => ({ kind: s.kind === "computer" ? "computer" : "human", name: "", player: s.player, move_time: s.move_time })) };
   const r = await fetch("/api/seeks", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const doc = await r.json();
   if (!r.ok) { err.textContent = typeof doc.detail === "string" ? doc.detail : JSON.stringify(doc.detail); return; }

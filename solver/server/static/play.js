@@ -1,7 +1,7 @@
 // The play page (seat or spectator): one websocket; the board is drawn here from each state
 // message's view (/static/board/<game>.js), as lichess's chessground draws from a FEN.
 // Game-specific panels, hands, clicks and keys live in /static/games/<game>.js; the club's
-// panel (draw offers, a failed engine, the rematch) in /static/club.js.
+// panel (draw offers, a failed computer player, the rematch) in /static/club.js.
 import { el, fmtClock } from "/static/util.js";
 import { attachKeyboard } from "/static/board/keyboard.js";
 import { showRules } from "/static/rules.js";
@@ -108,7 +108,7 @@ function drawSeats(m) {
   m.seats.forEach((s, i) => {
     const colour = (m.seat_colours || [])[i] || "";
     const row = el("div", { class: `seat ${colour}${m.to_move === i ? " to-move" : ""}${ctx.seat === i ? " me" : ""}`, "data-seat": i },
-      el("span", {}, `${m.seat_labels ? m.seat_labels[i] + " · " : ""}${s.name}${s.kind === "engine" ? " (engine)" : ""}${ctx.seat === i ? " (you)" : ""}`),
+      el("span", {}, `${m.seat_labels ? m.seat_labels[i] + " · " : ""}${s.name}${s.kind === "computer" ? " (computer)" : ""}${ctx.seat === i ? " (you)" : ""}`),
       el("span", { class: "clock", id: `clock-${i}` }, ""));
     box.append(row);
   });

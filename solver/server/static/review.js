@@ -1,7 +1,7 @@
 // The review page, after lichess's analysis board and KataGo/Lizzie: the board at each move
 // (drawn here from the position's view and the chosen analysis layers), the move list (click
 // a move to go there), the evaluation graph over the game (one line per seat), each move's
-// loss marked inaccuracy / mistake / blunder by the review's thresholds, and the engine's
+// loss marked inaccuracy / mistake / blunder by the review's thresholds, and the computer's
 // best move drawn on the board. The numbers are those of `solver review`
 // (GET /api/games/{id}/analysis: computed once in the background, with progress, and stored).
 import { el } from "/static/util.js";
@@ -86,7 +86,7 @@ export async function go(n) {
   if (token !== busy) return;
   ply = n;
   slider.value = String(n);
-  const next = reviewed(n + 1);  // the move played from this position, and the engine's best
+  const next = reviewed(n + 1);  // the move played from this position, and the computer's best
   const best = $("show-best").checked && next && next.best !== next.move ? next.best : null;
   $("board").replaceChildren(G.draw(doc, best, next ? next.seat : null));
   keys.refresh();
@@ -104,7 +104,7 @@ window.reviewGo = go;  // the browser tests step with it
 function drawLegend(doc, best) {
   const items = [];
   if (game === "dominions") items.push(["last", "last move"]);
-  if (best) items.push(["best", "the engine's best move"]);
+  if (best) items.push(["best", "the computer's best move"]);
   for (const h of (doc.marks.highlights || [])) items.push([null, h.label, h.colour]);
   const shownLetters = new Set(Object.values(doc.marks.status || {}));  // only the statuses on the board
   for (const [letter, text] of Object.entries(doc.marks.status_legend || {})) if (shownLetters.has(letter)) items.push(["status", `${letter}: ${text}`]);
@@ -122,9 +122,9 @@ function drawMoveInfo(n) {
     parts.push(el("div", { id: "played", class: `judged ${j || ""}` }, el("b", {}, `Move ${played.number}`), ` · ${seatLabel(played.seat)} played ${played.move}`,
       j ? el("span", { class: `judgement ${j}` }, ` ${MARKS[j]} ${j}`) : null));
     parts.push(el("div", { class: "numbers" }, `value for the mover of the best move ${valueBest(played).toFixed(3)} · of the move played ${valueAfter(played).toFixed(3)} · loss ${played.loss.toFixed(3)}`
-      + (played.best !== played.move ? ` · best was ${played.best}` : " · the engine's choice")));
+      + (played.best !== played.move ? ` · best was ${played.best}` : " · the computer's choice")));
   }
-  if (next && next.best !== next.move) parts.push(el("div", { class: "muted" }, `Here the engine prefers ${next.best} (green) to the ${next.move} played.`));
+  if (next && next.best !== next.move) parts.push(el("div", { class: "muted" }, `Here the computer prefers ${next.best} (green) to the ${next.move} played.`));
   box.replaceChildren(...parts);
 }
 
@@ -179,34 +179,34 @@ function drawGraph() {
   $("graph").replaceChildren(evalGraph(analysis ? analysis.moves || [] : [], { total, ply, seats, analysis, seatLabel, colour: G.colour, go }));
 }
 
-function drawEngine() {
+function drawReviewStatus() {
   const a = analysis;
-  const status = $("engine-status");
+  const status = $("review-status");
   const button = $("start-review");
   const t = a ? a.thresholds : null;
   if (t) {
     const names = Object.entries(t).filter(([, v]) => v !== null).map(([k, v]) => `${k} ≥ ${v}`);
-    $("thresholds").textContent = `Loss is the drop of the mover's value (0..1) from the engine's best move; judged ${names.join(", ") || "by no threshold yet"} (solver.play.review).`;
+    $("thresholds").textContent = `Loss is the drop of the mover's value (0..1) from the computer's best move; judged ${names.join(", ") || "by no threshold yet"} (solver.play.review).`;
   }
-  if (!a || a.status === "none") { status.textContent = "No engine review yet."; button.hidden = false; button.disabled = false; return; }
+  if (!a || a.status === "none") { status.textContent = "No computer review yet."; button.hidden = false; button.disabled = false; return; }
   button.hidden = a.status === "done" || reviewBusy(a);
-  if (a.status === "queued") status.textContent = "Engine review waiting for the analysis worker…";
-  else if (a.status === "running") status.textContent = `Engine review running: ${a.reviewed} of ${a.total} moves analysed (${a.max_nodes} nodes a position); their rows and the graph fill in as it goes…`;
-  else if (a.status === "failed") { status.textContent = `The engine review failed: ${a.error}`; button.hidden = false; }
+  if (a.status === "queued") status.textContent = "Computer review waiting for the analysis worker…";
+  else if (a.status === "running") status.textContent = `Computer review running: ${a.reviewed} of ${a.total} moves analysed (${a.max_nodes} nodes a position); their rows and the graph fill in as it goes…`;
+  else if (a.status === "failed") { status.textContent = `The computer review failed: ${a.error}`; button.hidden = false; }
   else {
     const counts = {};
     for (const m of a.moves) { const j = judge(m, a); if (j) counts[j] = (counts[j] || 0) + 1; }
     const summary = Object.entries(counts).map(([k, v]) => `${v} ${k}${v > 1 ? "s" : ""}`).join(", ") || "no move judged an error";
-    status.textContent = `Engine review of ${a.reviewed} of ${a.total} moves (${a.max_nodes} nodes a position${a.review && a.review.interrupted ? "; stopped at its time limit" : ""}): ${summary}.`;
+    status.textContent = `Computer review of ${a.reviewed} of ${a.total} moves (${a.max_nodes} nodes a position${a.review && a.review.interrupted ? "; stopped at its time limit" : ""}): ${summary}.`;
   }
   document.body.dataset.analysis = a.status;
 }
 
 async function poll() {
   const r = await fetch(`/api/games/${id}/analysis`);
-  if (!r.ok) { $("engine-status").textContent = (await r.json()).detail; $("start-review").hidden = true; return; }
+  if (!r.ok) { $("review-status").textContent = (await r.json()).detail; $("start-review").hidden = true; return; }
   analysis = normal(await r.json());
-  drawEngine();
+  drawReviewStatus();
   drawMoveList();
   drawGraph();
   drawMoveInfo(ply);
@@ -218,9 +218,9 @@ $("start-review").onclick = async () => {
   $("start-review").disabled = true;
   const r = await fetch(`/api/games/${id}/analysis`, { method: "POST" });
   const doc = await r.json();
-  if (!r.ok) { $("engine-status").textContent = doc.detail; $("start-review").disabled = false; return; }
+  if (!r.ok) { $("review-status").textContent = doc.detail; $("start-review").disabled = false; return; }
   analysis = normal(doc);
-  drawEngine();
+  drawReviewStatus();
   setTimeout(poll, 300);
 };
 

@@ -140,8 +140,8 @@ def test_backslide_board_matches_the_report_picture(server: str, browser: Any) -
 def test_numbridge_field_matches_the_report_picture(server: str, browser: Any) -> None:
     g = call(server, "/api/games", {"game": "numbridge", "seed": 5, "settings": {
         "move_limit": 0, "game_limit": 0}, "seats": [
-        {"kind": "engine", "player": "greedy", "move_time": 0.05},
-        {"kind": "engine", "player": "random", "move_time": 0.05}]})
+        {"kind": "computer", "player": "greedy", "move_time": 0.05},
+        {"kind": "computer", "player": "random", "move_time": 0.05}]})
     errors: list[str] = []
     pg = open_page(browser, g["watch"], errors)
     pg.wait_for_function("document.getElementById('status').textContent.includes('game over')",
@@ -173,8 +173,8 @@ def test_numbridge_field_matches_the_report_picture(server: str, browser: Any) -
 @pytest.mark.parametrize("game", ["dominimum", "dominomega"])
 def test_layout_matches_the_report_picture(server: str, browser: Any, game: str) -> None:
     g = call(server, "/api/games", {"game": game, "seed": 4, "seats": [
-        {"kind": "engine", "player": "random", "move_time": 0.05},
-        {"kind": "engine", "player": "random", "move_time": 0.05}]})
+        {"kind": "computer", "player": "random", "move_time": 0.05},
+        {"kind": "computer", "player": "random", "move_time": 0.05}]})
     errors: list[str] = []
     pg = open_page(browser, g["watch"], errors)
     pg.wait_for_function("document.getElementById('status').textContent.includes('game over')",

@@ -83,7 +83,7 @@ def test_backslide_played_to_the_end_by_click_and_keyboard(server: str, browser:
 
 def test_a_dominions_move_with_the_keyboard(server: str, browser: Any) -> None:
     g = call(server, "/api/games", {"game": "dominions", "seed": 2, "seats": [
-        {"name": "Ann"}, {"kind": "engine", "player": "greedy", "move_time": 0.1}]})
+        {"name": "Ann"}, {"kind": "computer", "player": "greedy", "move_time": 0.1}]})
     errors: list[str] = []
     pg = open_page(browser, g["seats"][0]["link"], errors)
     pg.wait_for_selector("#board svg [data-cell]")
@@ -106,7 +106,7 @@ def test_a_dominions_move_with_the_keyboard(server: str, browser: Any) -> None:
 def test_a_numbridge_move_with_the_keyboard(server: str, browser: Any) -> None:
     g = call(server, "/api/games", {"game": "numbridge", "seed": 21, "settings": {
         "move_limit": 0, "game_limit": 0}, "seats": [
-        {"name": "Ann"}, {"kind": "engine", "player": "greedy", "move_time": 0.1}]})
+        {"name": "Ann"}, {"kind": "computer", "player": "greedy", "move_time": 0.1}]})
     errors: list[str] = []
     pg = open_page(browser, g["seats"][0]["link"], errors)
     pg.wait_for_selector("#board svg [data-cell]")
@@ -126,7 +126,7 @@ def test_a_numbridge_move_with_the_keyboard(server: str, browser: Any) -> None:
 
 def test_a_dominimum_move_with_the_keyboard(server: str, browser: Any) -> None:
     g = call(server, "/api/games", {"game": "dominimum", "seed": 8, "seats": [
-        {"name": "Ann"}, {"kind": "engine", "player": "greedy", "move_time": 0.1}]})
+        {"name": "Ann"}, {"kind": "computer", "player": "greedy", "move_time": 0.1}]})
     errors: list[str] = []
     pg = open_page(browser, g["seats"][0]["link"], errors)
     pg.wait_for_selector("#board svg [data-cell]")
@@ -148,7 +148,7 @@ def test_a_dominimum_move_with_the_keyboard(server: str, browser: Any) -> None:
 def test_boards_at_desktop_and_phone_sizes(server: str, browser: Any, game: str, seats: int,
                                            settings: dict[str, Any]) -> None:
     g = call(server, "/api/games", {"game": game, "seed": 3, "settings": settings, "seats": [
-        {"name": "Ann"}, *[{"kind": "engine", "player": "greedy", "move_time": 0.1}
+        {"name": "Ann"}, *[{"kind": "computer", "player": "greedy", "move_time": 0.1}
                            for _ in range(seats - 1)]]})
     errors: list[str] = []
     for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
@@ -169,10 +169,10 @@ def test_boards_at_desktop_and_phone_sizes(server: str, browser: Any, game: str,
 
 
 def finished(server: str, game: str, seats: int, settings: dict[str, Any]) -> dict[str, Any]:
-    """A game of engines played to its end."""
+    """A game of computers played to its end."""
     players = {"dominions": "greedy", "numbridge": "greedy"}.get(game, "random")
     return call(server, "/api/games", {"game": game, "seed": 6, "settings": settings, "seats": [
-        {"kind": "engine", "player": players if k == 0 else "random", "move_time": 0.05}
+        {"kind": "computer", "player": players if k == 0 else "random", "move_time": 0.05}
         for k in range(seats)]})
 
 
@@ -315,7 +315,7 @@ def test_a_running_review_shows_the_moves_already_analysed(server: str, browser:
     assert rows == list(range(1, len(rows) + 1)) and len(rows) < total
     assert pg.locator("#graph .seat-line").count() >= 1
     assert pg.locator("#graph .graph-pending").count() == 1
-    status = pg.inner_text("#engine-status")
+    status = pg.inner_text("#review-status")
     assert "running" in status and f"of {total} moves analysed" in status
     pg.click('#move-list tr[data-move="1"]')
     pg.wait_for_function("document.body.dataset.ply === '1'")

@@ -30,7 +30,7 @@ export function halfSymbols(value, cx, cy, cell) {
 // tiles: [{tile: [a, b], cells: [[x, y], [x, y]]}] in the order placed; highlights:
 // [{cells: [[x, y]...], colour, label}]; targets: [[x, y]...] (clickable dashed cells);
 // last: whether to mark the newest tile.
-// best: the engine's move ("3@(0,0) 5@(1,0)") drawn as a green dashed ghost tile.
+// best: the computer's best move ("3@(0,0) 5@(1,0)") drawn as a green dashed ghost tile.
 export function parseTileMove(text) {
   const mm = text && /^(\d)@\((-?\d+),(-?\d+)\) (\d)@\((-?\d+),(-?\d+)\)$/.exec(text.trim());
   if (!mm) return null;

@@ -10,7 +10,7 @@ export const CELL = 40;
 export const cellName = (i) => "abcdefghi"[i % 9] + String(Math.floor(i / 9) + 1);
 
 // outlines: [{block, owner: 1|2, decisive}] (the room's facts); candidates: {a1: [3, 4]}.
-// best: the engine's move ("place e5 3", "claim c3 7") drawn as a green ring and a ghost digit.
+// best: the computer's best move ("place e5 3", "claim c3 7") drawn as a green ring and a ghost digit.
 export function drawNumbridge(view, { outlines = [], candidates = null, last = null, best = null } = {}) {
   const cell = CELL;
   const blocks = view.blocks;

@@ -1,6 +1,6 @@
 // The evaluation graph of the review page and the judgement of a move's loss.
 //
-// Each seat's line joins the engine's value for that seat (0..1, its win estimate) after
+// Each seat's line joins the computer's value for that seat (0..1, its win estimate) after
 // each of its moves, as `solver review --plot` draws it; inaccuracies, mistakes and
 // blunders are dots on their move, and a click on the graph goes to that move.
 import { svgEl, FONT } from "/static/board/svg.js";
@@ -20,7 +20,7 @@ export function judge(move, analysis) {
   return null;
 }
 
-// The engine's value for the mover of the move played, and of its best move (the review
+// The computer's value for the mover of the move played, and of its best move (the review
 // document names them played_value and best_value; its first version after and before).
 export const valueAfter = (m) => (m.played_value ?? m.after);
 export const valueBest = (m) => (m.best_value ?? m.before);
@@ -72,7 +72,7 @@ export function evalGraph(moves, { total, ply, seats, analysis, seatLabel, colou
   if (running && total) {
     svg.append(svgEl("text", { x: (x(done) + x(total)) / 2, y: H / 2 + 16, "font-size": 12, "text-anchor": "middle", fill: "#6b6455", "font-family": FONT }, done ? "analysing…" : "analysing the first move…"));
   } else if (!moves.length) {
-    svg.append(svgEl("text", { x: W / 2, y: H / 2, "font-size": 13, "text-anchor": "middle", fill: "#777777", "font-family": FONT }, "no engine review yet: press Engine review"));
+    svg.append(svgEl("text", { x: W / 2, y: H / 2, "font-size": 13, "text-anchor": "middle", fill: "#777777", "font-family": FONT }, "no computer review yet: press Computer review"));
   }
   svg.addEventListener("click", (ev) => {
     const box = svg.getBoundingClientRect();

@@ -1,4 +1,4 @@
-"""Engine seats think, and positions are drawn, in worker processes
+"""Computer seats think, and positions are drawn, in worker processes
 (:class:`solver.server.workers.WorkerPool`): the server keeps serving other games meanwhile,
 uses every core, and can stop a job that runs late.
 
@@ -36,9 +36,9 @@ def choose_move(game: GameDef, state_doc: dict[str, Any], player: str, options: 
     deadline = opts.pop("deadline", None)
     if deadline is None and move_time is not None:
         deadline = start + move_time
-    engine = game.make_player(player, seed=seed, move_time=move_time, deadline=deadline,
-                              **opts)
-    move = engine.choose(state, random.Random(seed))
+    computer = game.make_player(player, seed=seed, move_time=move_time, deadline=deadline,
+                                **opts)
+    move = computer.choose(state, random.Random(seed))
     return state.move_text(move)
 
 
@@ -65,11 +65,11 @@ def _default_workers() -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
 
-class EnginePool(WorkerPool):
-    """The worker processes (or threads, ``kind="thread"``) for engine moves."""
+class ComputerPool(WorkerPool):
+    """The worker processes (or threads, ``kind="thread"``) for computer seats' moves."""
 
     def __init__(self, workers: int | None = None, kind: str = "process") -> None:
-        super().__init__(workers or _default_workers(), kind, nice=0, name="engine")
+        super().__init__(workers or _default_workers(), kind, nice=0, name="computer")
 
     async def choose(self, game: GameDef, state_doc: dict[str, Any], player: str,
                      options: dict[str, Any], seed: int, timeout: float | None = None) -> str:
