@@ -5,11 +5,13 @@ reply within 1.2 times the setting). Each player is asked, as the server's worke
 (:func:`solver.server.computers.choose_move`, the deadline set when the turn begins), in three
 positions of a game at its largest seat count: the opening (Dominions' empty board has 11,000
 placements to order), the middle and late (Dominimum's mission inference reads the whole
-history). The players that do a fixed amount of work must finish within the time too.
+history). The players that do a fixed amount of work must finish within the time too. A reply
+late three times in a row fails (one late reply may be another process's doing).
 """
 
 from __future__ import annotations
 
+import os
 import random
 import time
 
@@ -24,6 +26,8 @@ MOVE_TIME = 0.2
 #: state rebuilt from JSON, the move's text)
 SLACK = 0.1
 PLIES = (0, 8, 16)
+#: a late reply is asked again, up to this many times in all (the machine may be loaded)
+TRIES = 3
 
 
 def positions(game: GameDef) -> list[GameState]:  # type: ignore[type-arg]
@@ -51,11 +55,17 @@ def test_every_player_replies_within_its_move_time(name: str) -> None:
     for k, state in enumerate(positions(game)):
         doc = state.to_json()
         for player in game.player_names():
-            start = time.monotonic()
-            text = choose_move(game, doc, player,
-                               {"move_time": MOVE_TIME, "deadline": start + MOVE_TIME}, k + 1)
-            took = time.monotonic() - start
-            game.state_from_json(doc).apply(state.parse_move(text))  # a legal move
-            if took > 1.2 * MOVE_TIME + SLACK:
-                late.append(f"{player} at position {k}: {took:.3f} s")
-    assert not late, f"{name}: replies later than 1.2 x {MOVE_TIME} s + {SLACK} s: {late}"
+            times = []
+            for _ in range(TRIES):  # late every time: not a hiccup of a loaded machine
+                start = time.monotonic()
+                text = choose_move(game, doc, player,
+                                   {"move_time": MOVE_TIME, "deadline": start + MOVE_TIME},
+                                   k + 1)
+                times.append(time.monotonic() - start)
+                game.state_from_json(doc).apply(state.parse_move(text))  # a legal move
+                if times[-1] <= 1.2 * MOVE_TIME + SLACK:
+                    break
+            else:
+                late.append(f"{player} at position {k}: " + ", ".join(f"{t:.3f}" for t in times))
+    assert not late, (f"{name}: replies later than 1.2 x {MOVE_TIME} s + {SLACK} s in "
+                      f"{TRIES} tries (load {os.getloadavg()[0]:.1f}): {late}")
