@@ -143,7 +143,7 @@ def arrangement_from_json(data: object, where: str = "<json>") -> Arrangement:
     InvalidInputError
         For an unknown set, a bad region or a cell holding two pieces.
     """
-    from puzzles.schemas import ArrangementDoc
+    from puzzles.schemas import ArrangementDoc  # local: start-up
 
     doc = validate(data, ArrangementDoc, where)
     try:

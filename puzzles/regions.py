@@ -319,7 +319,7 @@ def read_region_file(path: Path, grid_kind: str, border: str = "blank") -> Regio
     ParseError
         Naming the file and line (and column) or JSON pointer of the first fault.
     """
-    from puzzles.schemas import RegionDoc
+    from puzzles.schemas import RegionDoc  # local: start-up
 
     where = str(path)
     text = read_text(path, "region file")

@@ -54,7 +54,7 @@ class Model:
     @property
     def model(self) -> Any:
         """The pydantic model (imports pydantic)."""
-        from puzzles import schema_models
+        from puzzles import schema_models  # local: start-up
 
         return getattr(schema_models, self.__name__)
 
@@ -82,7 +82,7 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(name)
     if name in _models():
         return _models()[name]
-    from puzzles import schema_models
+    from puzzles import schema_models  # local: start-up
 
     return getattr(schema_models, name)
 

@@ -23,8 +23,15 @@ from puzzles.backslide import (
     Position,
     parity_class,
     position_of_placements,
+    slide,
 )
-from puzzles.errors import BudgetExhaustedError, InfeasibleError, SearchInterrupted
+from puzzles.errors import (
+    BudgetExhaustedError,
+    EngineFaultError,
+    IllegalMoveError,
+    InfeasibleError,
+    SearchInterrupted,
+)
 from solver.jit import njit
 
 #: Nodes per call of the compiled search (Ctrl-C and SIGTERM are handled between calls).
@@ -55,8 +62,8 @@ def _distance_table() -> np.ndarray:
 @cache
 def solved_positions() -> tuple[Position, ...]:
     """Every compact 4x4 square-set solution as a BackSlide position (652 of them)."""
-    from solver.arrange.api import solutions
-    from solver.arrange.problem import ArrangementProblem
+    from solver.arrange.api import solutions  # local: start-up
+    from solver.arrange.problem import ArrangementProblem  # local: start-up
 
     problem = ArrangementProblem.create("square", "compact", region="4x4")
     return tuple(sorted(position_of_placements(dict(a.placements)) for a in solutions(problem)))
@@ -284,10 +291,8 @@ def check_solution(sol: SlideSolution) -> SlideSolution:
     arrangement that ``puzzles.arrangements.verify`` accepts. Optimality is not re-proven at
     run time (that needs a breadth-first search; the tests in tests/backslide do it).
     """
-    from puzzles.arrangements import Arrangement, faults
-    from puzzles.backslide import slide
-    from puzzles.errors import EngineFaultError, IllegalMoveError
-    from puzzles.regions import parse_region
+    from puzzles.arrangements import Arrangement, faults  # local: start-up
+    from puzzles.regions import parse_region  # local: start-up
 
     board = sol.start
     try:

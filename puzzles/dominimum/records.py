@@ -65,7 +65,7 @@ def replay(doc: Any, where: str = "record") -> Game:
     InvalidInputError
         When the missions or the stored result disagree with the replay.
     """
-    from puzzles.schemas import DominimumRecordDoc
+    from puzzles.schemas import DominimumRecordDoc  # local: start-up
 
     validate(doc, DominimumRecordDoc, where)
     if doc.get("format", FORMAT) != FORMAT:

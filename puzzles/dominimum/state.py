@@ -103,7 +103,7 @@ class DominimumState(GameState[Placement]):
         return [m.placement for m in self.g.history]
 
     def record_text(self) -> str:
-        from puzzles.jsonstyle import dumps
+        from puzzles.jsonstyle import dumps  # local: start-up
 
         return dumps(record_of(self.g)).rstrip("\n")
 

@@ -142,7 +142,7 @@ def replay(text: str, upto: int | None = None) -> Position:
 
 def read_record(path: Path | str) -> Record:
     """Read a record file; raises InvalidInputError when it cannot be read."""
-    from puzzles.documents import read_text
+    from puzzles.documents import read_text  # local: start-up
 
     text = read_text(path, "record file")
     try:

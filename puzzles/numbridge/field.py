@@ -194,8 +194,8 @@ class Field:
     @classmethod
     def from_json(cls, doc: object, where: str = "field JSON") -> Field:
         """Read ``{"givens": "81 digits", "blocks": "81 block ids"}`` (blocks optional)."""
-        from puzzles.documents import load_json, validate
-        from puzzles.schemas import FieldDoc
+        from puzzles.documents import load_json, validate  # local: start-up
+        from puzzles.schemas import FieldDoc  # local: start-up
 
         if isinstance(doc, str):
             doc = load_json(doc, where)

@@ -32,10 +32,10 @@ from typing import TYPE_CHECKING
 from puzzles.arrangements import Arrangement
 from puzzles.errors import EngineFaultError, InvalidInputError
 from puzzles.grids import Cell
-from solver.arrange.engine import Engine, Tick
+from solver.arrange.engine import BoundedEngine, Engine, Tick
 from solver.arrange.engines import ENGINES, engine_of
-from solver.arrange.prepared import Problem
-from solver.arrange.verified import checked
+from solver.arrange.prepared import Problem, Run
+from solver.arrange.verified import checked, judged_blocks
 
 if TYPE_CHECKING:
     import numpy as np
@@ -71,10 +71,6 @@ def row_blocks(problem: Problem, engine: Engine | str = "auto", tick: Tick | Non
     4096 rows a block. Every row is checked before its block is handed out: by the batch judge
     (compact) or by ``verify``. ``up_to_symmetry`` keeps one row per orbit of the region's
     symmetries. Needs a region (the engines without one yield arrangements: ``solutions``)."""
-    from solver.arrange.engine import BoundedEngine
-    from solver.arrange.prepared import Run
-    from solver.arrange.verified import judged_blocks
-
     run = Run.of(problem)
     chosen = engine_of(engine).choose(run.problem, "solutions")
     if not isinstance(chosen, BoundedEngine):
@@ -85,8 +81,6 @@ def row_blocks(problem: Problem, engine: Engine | str = "auto", tick: Tick | Non
 
 def cells(problem: Problem) -> tuple[Cell, ...]:
     """The cells of the columns of ``row_blocks`` (the region's cells, row by row)."""
-    from solver.arrange.prepared import Run
-
     return Run.of(problem).layout.cells
 
 

@@ -167,7 +167,7 @@ class BoundedEngine(Engine):
     def blocks(self, run: Run, tick: Tick | None = None) -> Iterator[np.ndarray]:
         """The solution rows of an accepted problem in blocks: 2-D int32 arrays, a row per
         solution and a column per cell of ``run.layout`` (unchecked; ``verified``)."""
-        from solver.arrange.verified import batches
+        from solver.arrange.verified import batches  # local: start-up
 
         return batches(iter(self.rows(run, tick)), run.layout.n)
 
@@ -177,13 +177,13 @@ class BoundedEngine(Engine):
         """``blocks`` on ``jobs`` processes or on Dask (``parallel_rows``)."""
         if jobs <= 1 and cluster is None:
             return self.blocks(run, tick)
-        from solver.arrange.verified import batches
+        from solver.arrange.verified import batches  # local: start-up
 
         return batches(iter(self.parallel_rows(run, jobs, depth, tick, cluster)), run.layout.n)
 
     def _solutions(self, run: Run, limit: int | None, tick: Tick | None,
                    find: bool) -> Iterator[Arrangement]:
-        from solver.arrange.verified import checked, judged  # here: a count needs neither
+        from solver.arrange.verified import checked, judged  # local: here: a count needs neither
 
         if not find:  # every row through the batch judge (compact) or verify()
             yield from judged(run, self.blocks(run, tick), limit)

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from puzzles.grids import Cell
-from solver.arrange.engines.grow import GrowSearch, _Group
+from solver.arrange.engines.grow import FastGrowSearch, GrowSearch, _Group, _grow_search
 from solver.arrange.problem import ArrangementProblem
 
 
@@ -317,14 +317,10 @@ class FastWalker:
     """
 
     def __init__(self, problem: ArrangementProblem) -> None:
-        from solver.arrange.engines.grow import FastGrowSearch
-
         self.k = FastGrowSearch(problem)
         self.nodes = 0
 
     def _run(self, max_nodes: int) -> int:
-        from solver.arrange.engines.grow import _grow_search
-
         k = self.k
         status = _grow_search(k.dq, k.dr, k.grid.oriented, k.k, k.n_beamed,
                               k.problem.single_group, 0, k.st, k.pc, k.used, k.frontier,

@@ -77,7 +77,7 @@ class Run:
         """The numpy tables (made from the layout on first use; a subproblem shares its
         parent's arrays but the fixed pieces)."""
         if self._instance is None:
-            from solver.arrange.instance import EdgeInstance
+            from solver.arrange.instance import EdgeInstance  # local: start-up
 
             parent = self._parent
             if parent is not None and parent._instance is not None:
@@ -90,7 +90,7 @@ class Run:
     def group(self) -> SymmetryGroup:
         """The symmetries of the region that keep the fixed pieces (made on first use)."""
         if self._group is None:
-            from solver.arrange.symmetry import SymmetryGroup
+            from solver.arrange.symmetry import SymmetryGroup  # local: start-up
 
             self._group = SymmetryGroup.of(self.instance)
         return self._group
@@ -100,15 +100,16 @@ class Run:
         (``auto`` probes once per run on the fastest backend, ``order_choice``; raises
         InvalidInputError for an unknown order)."""
         if order not in self._dynamic:
+            # local: start-up
             from solver.arrange.engines.order_choice import MAX_TABLE_SIDES, prefers_dynamic
-            from solver.arrange.orders import check_order
+            from solver.arrange.orders import check_order  # local: start-up
 
             if check_order(order) != "auto":
                 self._dynamic[order] = order == "mrv"
             elif self.layout.k > MAX_TABLE_SIDES:
                 self._dynamic[order] = False
             else:
-                from solver.arrange.engines.csearch import new_search
+                from solver.arrange.engines.csearch import new_search  # local: start-up
 
                 self._dynamic[order] = prefers_dynamic(new_search(self),
                                                        new_search(self, dynamic=True))

@@ -55,7 +55,7 @@ def enumerate_arrangements(problem: Problem, engine: Engine | str = "auto",
     if not isinstance(chosen, BoundedEngine):
         if jobs > 1:
             raise InvalidInputError("--jobs needs a region (a bounded problem)")
-        from solver.arrange.symmetry import FreeSymmetry
+        from solver.arrange.symmetry import FreeSymmetry  # local: start-up
 
         found = chosen.solutions(run, tick=tick)
         if up_to_symmetry:
@@ -63,7 +63,7 @@ def enumerate_arrangements(problem: Problem, engine: Engine | str = "auto",
             found = (a for a in found if free.is_representative(a.placements))
         yield from islice(found, limit)
         return
-    from solver.arrange.verified import judged  # here: a count needs no judge
+    from solver.arrange.verified import judged  # local: here: a count needs no judge
 
     yield from judged(run, chosen.parallel_blocks(run, jobs, depth, tick, cluster), limit,
                       up_to_symmetry, verify_all)
@@ -86,7 +86,7 @@ def count_arrangements(problem: Problem, engine: Engine | str = "auto",
     if not up_to_symmetry:
         return chosen.parallel_count(run, jobs, depth, tick), None
     if not isinstance(chosen, BoundedEngine):
-        from solver.arrange.symmetry import FreeSymmetry
+        from solver.arrange.symmetry import FreeSymmetry  # local: start-up
 
         free = FreeSymmetry(run.problem.piece_set.grid)
         total = distinct = 0

@@ -55,7 +55,7 @@ def judged_blocks(run: Run, blocks: Iterator[np.ndarray], up_to_symmetry: bool =
     by the batch judge (compact) or, with ``verify_rows``, by ``verify`` (other kinds); with
     ``up_to_symmetry`` only one row per orbit of ``run.group`` is kept. Raises
     EngineFaultError on the first invalid row."""
-    from solver.arrange.check import CompactJudge
+    from solver.arrange.check import CompactJudge  # local: start-up
 
     problem = run.problem
     group = run.group if up_to_symmetry else None

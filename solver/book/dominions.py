@@ -19,6 +19,7 @@ import random
 from functools import cached_property
 
 from puzzles.dominions import Move, Position, replay
+from puzzles.dominions.board import board
 from puzzles.dominions.records import format_moves, write_record
 from puzzles.grids import CellSymmetry, cell_symmetries, grid
 from reports.dominions import Marks, hands_svg, position_svg
@@ -79,8 +80,6 @@ class DominionsType(PuzzleType):
     @cached_property
     def symmetries(self) -> list[CellSymmetry]:
         """The twelve symmetries of the board."""
-        from puzzles.dominions.board import board
-
         return cell_symmetries(grid("hexagon"), frozenset(board().cells))
 
     def key(self, pos: Position, goal: str) -> str:

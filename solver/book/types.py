@@ -10,33 +10,33 @@ from solver.book.base import PuzzleType
 
 
 def _square() -> PuzzleType:
-    from solver.book.arrange import CompactCompletion
+    from solver.book.arrange import CompactCompletion  # local: start-up
 
     return CompactCompletion("square", "square", "4x4", "Square set, compact 4x4 completions")
 
 
 def _triangle() -> PuzzleType:
-    from solver.book.arrange import CompactCompletion
+    from solver.book.arrange import CompactCompletion  # local: start-up
 
     return CompactCompletion("triangle", "triangle", "4x4",
                              "Triangle set, compact 4x4 completions")
 
 
 def _backslide() -> PuzzleType:
-    from solver.book.backslide import BackSlideType
+    from solver.book.backslide import BackSlideType  # local: start-up
 
     return BackSlideType()
 
 
 def _numbridge() -> PuzzleType:
-    from solver.book.numbridge import NumbridgeType
+    from solver.book.numbridge import NumbridgeType  # local: start-up
 
     return NumbridgeType()
 
 
 def _dominions(goal: str | None) -> Callable[[], PuzzleType]:
     def factory() -> PuzzleType:
-        from solver.book.dominions import DominionsType
+        from solver.book.dominions import DominionsType  # local: start-up
 
         return DominionsType(goal)
 
@@ -45,7 +45,7 @@ def _dominions(goal: str | None) -> Callable[[], PuzzleType]:
 
 def _endgame(game: str) -> Callable[[], PuzzleType]:
     def factory() -> PuzzleType:
-        from solver.book.dominimum import EndgameType
+        from solver.book.dominimum import EndgameType  # local: start-up
 
         return EndgameType(game)
 
@@ -53,7 +53,7 @@ def _endgame(game: str) -> Callable[[], PuzzleType]:
 
 
 def _hexagon() -> PuzzleType:
-    from solver.book.arrange import CompactCompletion
+    from solver.book.arrange import CompactCompletion  # local: start-up
 
     return CompactCompletion("hexagon", "hexagon", "rhombus:8x8",
                              "Hexagon set, compact rhombus:8x8 completions", tries=2,
@@ -61,14 +61,14 @@ def _hexagon() -> PuzzleType:
 
 
 def _starmap() -> PuzzleType:
-    from solver.book.arrange import OpenCompletion
+    from solver.book.arrange import OpenCompletion  # local: start-up
 
     return OpenCompletion("starmap", "square", "starmap", "8x8",
                           "Square set, StarMap 8x8 completions", tries=4)
 
 
 def _transcendental() -> PuzzleType:
-    from solver.book.arrange import OpenCompletion
+    from solver.book.arrange import OpenCompletion  # local: start-up
 
     return OpenCompletion("transcendental", "square", "transcendental", "6x6",
                           "Square set, transcendental completions in 6x6", tries=8)

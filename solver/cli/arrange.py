@@ -22,10 +22,11 @@ from puzzles.documents import is_ascii_int, parse_int, read_json, source_name, v
 from puzzles.errors import InvalidInputError, ParseError, SearchInterrupted
 from puzzles.grids import Cell
 from puzzles.regions import BORDER_RULES, MAX_COORDINATE
-from reports.output import JsonLinesWriter
-from solver.arrange.engines import ENGINES
+from reports.output import JsonLinesWriter, OutputError, check_writable
+from solver.arrange.engines import ENGINES, engine_named
 from solver.arrange.orders import ORDERS
 from solver.arrange.problem import ArrangementProblem
+from solver.cli.arrange_research import estimate_transcendental
 from solver.cli.common import Output, output_options, write_picture
 from solver.progress import progress_bar
 
@@ -54,7 +55,7 @@ def read_fixed(path: Path) -> dict[Cell, int]:
     """Fixed pieces from a JSON file: an arrangement document, ``{"fixed": [...]}`` (a split
     subproblem) or a plain list of ``{"cell": [q, r], "piece": n}``
     (``docs/schemas/fixed.schema.json``, ``fixed-list.schema.json``)."""
-    from puzzles.schemas import FixedDoc, FixedListDoc
+    from puzzles.schemas import FixedDoc, FixedListDoc  # local: start-up
 
     where = source_name(path)
     data = read_json(path, "fixed-pieces file")
@@ -150,7 +151,7 @@ def cluster_options(func: F) -> F:
     @functools.wraps(func)
     def wrapper(*args: Any, scheduler: str | None, checkpoint: Path | None,
                 **kwargs: Any) -> Any:
-        from solver.arrange.run import Distributed
+        from solver.arrange.run import Distributed  # local: start-up
 
         cluster = None
         if scheduler is not None or checkpoint is not None:
@@ -177,8 +178,6 @@ def check_cluster_options(scheduler: str | None, checkpoint: Path | None) -> Non
                                      param_hint="--scheduler")
     if checkpoint is None:
         return
-    from reports.output import OutputError, check_writable
-
     if checkpoint.exists():
         try:
             with checkpoint.open("rb") as fh:
@@ -204,8 +203,8 @@ def _pictures(arr: Arrangement, problem: ArrangementProblem, svg: Path | None,
               html: Path | None, output: Output) -> None:
     if svg is None and html is None:
         return
-    from reports.beams import arrangement_svg
-    from reports.pages import arrangement_page
+    from reports.beams import arrangement_svg  # local: start-up
+    from reports.pages import arrangement_page  # local: start-up
 
     fixed = frozenset(problem.fixed_map)
     picture = arrangement_svg(arr, highlight=fixed, title=problem.describe())
@@ -239,8 +238,8 @@ class _ArrangeGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in ("puzzles", "puzzle"):
-            from solver.cli.arrange_puzzle import puzzle
-            from solver.cli.vocabulary import hidden_alias
+            from solver.cli.arrange_puzzle import puzzle  # local: start-up
+            from solver.cli.vocabulary import hidden_alias  # local: start-up
 
             return puzzle if cmd_name == "puzzles" else hidden_alias(puzzle, "puzzle",
                                                                       "arrange")
@@ -277,8 +276,6 @@ def find(problem: ArrangementProblem, engine: str, svg: Path | None, html: Path 
     JSON: {"set", "kind", "region", "border", "directions", "placements": [{"cell": [q, r],
     "piece": n}, ...], ...}.
     """
-    from solver.arrange.engines import engine_named
-
     searcher = engine_named(engine)
     bar = _Progress("searching", output.quiet)
     try:
@@ -288,7 +285,7 @@ def find(problem: ArrangementProblem, engine: str, svg: Path | None, html: Path 
     finally:
         bar.close()
     _pictures(arr, problem, svg, html, output)
-    from reports.beams import arrangement_text
+    from reports.beams import arrangement_text  # local: start-up
 
     output.emit(arr.to_json(), f"{problem.describe()}:\n{arrangement_text(arr)}")
 
@@ -319,8 +316,7 @@ def enumerate_cmd(problem: ArrangementProblem, engine: str, limit: int | None,
     Ctrl-C: every solution found so far is kept). --count and --estimate hand the same problem
     to the `count` and `estimate` commands.
     """
-    from solver.arrange.engines import engine_named
-    from solver.arrange.run import enumerate_arrangements
+    from solver.arrange.run import enumerate_arrangements  # local: start-up
 
     if count_only or estimate_only:
         ctx = click.get_current_context()
@@ -365,7 +361,7 @@ class _TextWriter:
         self.count = 0
 
     def write(self, arr: object) -> None:
-        from reports.beams import arrangement_text
+        from reports.beams import arrangement_text  # local: start-up
 
         assert isinstance(arr, Arrangement)
         self.count += 1
@@ -398,8 +394,7 @@ def count_cmd(problem: ArrangementProblem, engine: str, up_to_symmetry: bool, jo
     JSON: {"count": n, "distinct": m} (distinct: orbits under the region's symmetries, null
     without --up-to-symmetry).
     """
-    from solver.arrange.engines import engine_named
-    from solver.arrange.run import count_arrangements, count_verified
+    from solver.arrange.run import count_arrangements, count_verified  # local: start-up
 
     counter: Engine = engine_named(engine, order)
     bar = _Progress("counting", output.quiet)
@@ -453,11 +448,9 @@ def estimate_cmd(problem: ArrangementProblem, probes: int, seed: int, method: st
     high are null). Transcendental (open plane): growth probes in --batches batches, --probes
     in all, with the Markov lower bound (JSON: the documents of docs/results/).
     """
-    from solver.arrange.estimate import estimate
+    from solver.arrange.estimate import estimate  # local: start-up
 
     if problem.kind == "transcendental":  # growth probes on the open plane, in batches
-        from solver.cli.arrange_research import estimate_transcendental
-
         return estimate_transcendental(problem, probes, seed, tail, batches, output)
     if problem.region is None:
         raise InvalidInputError("estimate of a compact arrangement needs --region")
@@ -484,7 +477,7 @@ def split_cmd(problem: ArrangementProblem, depth: int | None, jobs: int, output:
     Each line: {"index": i, "of": total, "fixed": [{"cell": [q, r], "piece": n}, ...]}. Solve
     one with `count ... --fixed LINE_FILE`; the counts add up to the whole count.
     """
-    from solver.arrange.split import auto_depth, prefix_to_json, prefixes
+    from solver.arrange.split import auto_depth, prefix_to_json, prefixes  # local: start-up
 
     if problem.kind != "compact":
         raise InvalidInputError("split supports compact arrangements")
@@ -520,11 +513,11 @@ def export_cmd(problem: ArrangementProblem, fmt: str, output: Output) -> None:
     JSON: {"format": "dlx" or "cnf", "text": ...}.
     """
     if fmt == "cnf":
-        from solver.arrange.cnf import dimacs_text
+        from solver.arrange.cnf import dimacs_text  # local: start-up
 
         text = dimacs_text(problem)
     else:
-        from solver.arrange.export import dlx_text
+        from solver.arrange.export import dlx_text  # local: start-up
 
         text = dlx_text(problem)
     output.emit({"format": fmt, "text": text}, text)

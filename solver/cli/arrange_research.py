@@ -20,7 +20,7 @@ def estimate_transcendental(problem: ArrangementProblem, probes: int, seed: int,
                             tail: int | None, batches: int, output: Output) -> None:
     """``solver arrange estimate transcendental``: batches of growth probes (see
     ``solver.research.transcendental``)."""
-    from solver.research.transcendental import estimate_document, estimate_text
+    from solver.research.transcendental import estimate_document, estimate_text  # local: start-up
 
     try:
         doc = estimate_document(problem, probes, 22 if tail is None else tail, batches, seed,
@@ -60,7 +60,7 @@ def bound_cmd(kind: str, set_name: str, region: str | None, problem_name: str | 
     bounds (transcendental).
     """
     if kind == "transcendental":
-        from solver.research.transcendental import bound_rows
+        from solver.research.transcendental import bound_rows  # local: start-up
 
         rows = bound_rows(ArrangementProblem.create(set_name, "transcendental",
                                                     single_group=single_group))
@@ -75,7 +75,7 @@ def bound_cmd(kind: str, set_name: str, region: str | None, problem_name: str | 
                          for name, row in rows.items())
         output.emit(rows, text)
         return
-    from solver.research.counts import bound_row, problem_named
+    from solver.research.counts import bound_row, problem_named  # local: start-up
 
     if problem_name is None:
         if region is None:
@@ -106,7 +106,7 @@ def _bound_row_of(problem: ArrangementProblem, method: str,
     import os
     import time
 
-    from solver.research.counts import bound_value
+    from solver.research.counts import bound_value  # local: start-up
 
     t, cpu = time.time(), time.process_time()
     row: dict[str, Any] = {"problem": problem.describe(), "method": method}

@@ -32,7 +32,7 @@ def classes_cmd(output: Output) -> None:
 
 
 def _read_position(text: str) -> tuple[tuple[int, ...], str]:
-    from puzzles.documents import read_text, source_name
+    from puzzles.documents import read_text, source_name  # local: start-up
 
     if text.startswith("@") or text == "-" or (len(text) < 200 and _is_file(text)):
         name = text[1:] if text.startswith("@") else text

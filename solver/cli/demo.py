@@ -10,7 +10,7 @@ import click
 from reports.output import write_atomic
 from solver.cli.common import Output, output_options
 from solver.cli.vocabulary import warn_deprecated
-from solver.demo import build_demo
+from solver.demo import build_demo, parts
 from solver.progress import progress_bar
 
 DEFAULT_PAGE = Path("solver-demo.html")
@@ -28,8 +28,6 @@ def demo(html_path: Path | None, seed: int, output: Output) -> None:
     "seed": s, "sections": [titles]}. An --out FILE ending in .html is the old spelling of
     --html (deprecated).
     """
-    from solver.demo import parts
-
     if output.out is not None and output.out.suffix.lower() in (".html", ".htm"):
         warn_deprecated("demo --out PAGE.html", "demo --html PAGE.html")
         html_path, output = output.out, Output(output.json, None, output.quiet)

@@ -9,18 +9,25 @@ from typing import Any
 
 import click
 
+from puzzles.documents import read_json, source_name, validate
 from puzzles.dominimum.game import Game, omega_symbols
 from puzzles.dominimum.layout import Layout
 from puzzles.dominimum.records import read_record, record_of, replay
+from puzzles.dominimum.state import DominimumState
 from puzzles.dominimum.tiles import SYMBOL_NAMES, parse_tile, tile_name
-from puzzles.errors import InvalidInputError, SearchInterrupted
+from puzzles.errors import (
+    BudgetExhaustedError,
+    InfeasibleError,
+    InvalidInputError,
+    SearchInterrupted,
+)
 from reports.dominimum import PALETTE, Highlight, layout_svg, score_plot
 from reports.html import Table
 from reports.output import dumps, write_atomic
 from reports.pages import endgame_puzzles_page, picture_page, pictures_page, tournament_page
 from reports.text import key_values, table, tie_note, tied_ranks
 from solver.cli.common import Output, output_options, write_picture
-from solver.cli.play import budget_options
+from solver.cli.play import budget_options, split_players
 from solver.cli.vocabulary import alias, warn_deprecated
 from solver.dominimum.analysis import (
     all_mission_scores,
@@ -31,7 +38,7 @@ from solver.dominimum.analysis import (
 )
 from solver.dominimum.gamedef import DOMINIMUM, DOMINOMEGA
 from solver.dominimum.placement import Candidate, rank_dominimum, rank_dominomega
-from solver.play.match import MatchResult
+from solver.play.match import MatchResult, play_one, run_match
 from solver.progress import progress_bar
 
 PathOption = click.Path(dir_okay=False, path_type=Path)
@@ -41,8 +48,7 @@ def load_position(path: Path) -> tuple[Layout, Game | None]:
     """The layout of a layout file or the final layout of a game record, with the record's
     game (None for a layout file: it carries no rules); ``docs/schemas/dominimum-layout.
     schema.json``, ``dominimum-record.schema.json``."""
-    from puzzles.documents import read_json, source_name, validate
-    from puzzles.schemas import LayoutDoc
+    from puzzles.schemas import LayoutDoc  # local: start-up
 
     doc = read_json(path, "layout file")
     try:
@@ -397,9 +403,6 @@ def _play(kind: str, lineup: list[str], seed: int, within_tile: bool,
           max_nodes: int | None = None) -> None:
     """One game on the one runner (``solver.play.match.play_one``: the deal of ``seed``,
     seat ``i`` seeded ``seed * 8 + i + 1``)."""
-    from puzzles.dominimum.state import DominimumState
-    from solver.play.match import play_one
-
     state, _ = play_one(GAMES[kind], lineup, seed, {"within_tile": within_tile},
                         move_time=move_time, max_nodes=max_nodes)
     assert isinstance(state, DominimumState)
@@ -491,9 +494,6 @@ def _play_command(group: click.Group, kind: str, players_range: tuple[int, int],
         "max_score"}}, "by_seat": [{"seat", "wins", "win_rate"}], "results": [{"game",
         "lineup", "returns", "result", "moves", "deal_seed", "scores"}]}.
         """
-        from solver.cli.play import split_players
-        from solver.play.match import run_match
-
         if players_text.strip().isdigit():  # the old --players N was the number of seats
             warn_deprecated("--players N", "--seats N")
             seats, players_text = int(players_text), "random,greedy,lookahead"
@@ -602,7 +602,7 @@ def extremes(mission: tuple[int, int], sense: str, region: str, others: tuple[st
     the tiles connected. Status OPTIMAL means proven within the region. JSON: {"min": {...},
     "max": {...}} with question, status, proven, region, tiles, value, bound, layout.
     """
-    from solver.dominimum.models import dominimum_extreme, parse_region
+    from solver.dominimum.models import dominimum_extreme, parse_region  # local: start-up
 
     check_mission(mission)
     reg = parse_region(region)
@@ -670,14 +670,14 @@ def maximum(symbols: str, region: str, frame: str | None, time_limit: float, see
     INFEASIBLE proves no such layout exists in the region; UNKNOWN: time out. A layout that
     breaks the tile rules is an engine fault (exit 70).
     """
-    from solver.dominimum.models import dominomega_maximum, parse_region
+    from solver.dominimum.models import dominomega_maximum, parse_region  # local: start-up
 
     try:
         syms = tuple(int(s) for s in symbols.split(","))
     except ValueError:
         raise InvalidInputError(f"--symbols {symbols!r}: write e.g. 1 or 1,2,4") from None
     if frame is not None:
-        from solver.dominimum.frame import dominomega_on_frame, parse_frame
+        from solver.dominimum.frame import dominomega_on_frame, parse_frame  # local: start-up
 
         required, optional = parse_frame(frame)
         result = dominomega_on_frame(syms, required, optional, time_limit, seed=seed,
@@ -692,8 +692,6 @@ def maximum(symbols: str, region: str, frame: str | None, time_limit: float, see
     _model_output(result, f"Dominomega maximum for {symbols}", svg_path, html_path, output,
                   hls)
     if result.status == "INFEASIBLE":
-        from puzzles.errors import InfeasibleError
-
         raise InfeasibleError(f"no layout in {frame or region} gives symbols {symbols} 3^12 "
                               "each")
 
@@ -718,7 +716,7 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
                 output: Output) -> None:
         """Endgame puzzles: place the last tile; a unique best placement, proven by scoring
         every legal placement. JSON: {"puzzles": [...]} (see docs/dominimum.md)."""
-        from solver.dominimum.endgames import generate
+        from solver.dominimum.endgames import generate  # local: start-up
 
         found = []
         interrupted = False
@@ -756,7 +754,6 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
         if interrupted:
             raise SearchInterrupted(f"interrupted; kept the {len(found)} puzzle(s) found")
         if not found:  # the --games budget, not a proof that no puzzle exists (exit 3)
-            from puzzles.errors import BudgetExhaustedError
 
             raise BudgetExhaustedError(f"no puzzle in {tries} games from seed {seed} "
                                        "(--games)")

@@ -156,6 +156,7 @@ def _checked_target(callback: Callable[..., Any] | None, folder: bool) -> Callab
     """An option callback refusing an unwritable target before the run starts."""
 
     def check(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        # local: start-up
         from reports.output import check_folder, check_new_records, check_writable
 
         if value is not None and value != ():

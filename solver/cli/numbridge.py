@@ -6,16 +6,20 @@ from pathlib import Path
 
 import click
 
-from puzzles.errors import InfeasibleError, InvalidInputError
-from puzzles.numbridge.field import Field
+from puzzles.documents import read_text, source_name
+from puzzles.errors import EngineFaultError, InfeasibleError, InvalidInputError, SearchInterrupted
+from puzzles.game import located
+from puzzles.numbridge.field import Field, verify_solution
 from puzzles.numbridge.game import PLAYER_LETTER, Game
 from puzzles.numbridge.record import Record, read_record, replay
-from reports.numbridge import field_svg
-from reports.text import key_values
+from reports.numbridge import field_svg, step_svg
+from reports.output import write_atomic
+from reports.text import key_values, table
 from solver.cli.common import Output, html_option, output_options, svg_option, write_picture
-from solver.cli.play import budget_options
+from solver.cli.play import budget_options, match_command_body, split_players
 from solver.cli.vocabulary import alias, seat_alias
 from solver.numbridge.pictures import position_svg
+from solver.progress import progress_bar
 
 FIELD_HELP = ("FIELD is a file in the text or JSON field format, '-' for stdin, or 81 givens "
               "(optionally followed by 81 block ids) given directly.")
@@ -23,8 +27,6 @@ FIELD_HELP = ("FIELD is a file in the text or JSON field format, '-' for stdin, 
 
 def read_field(spec: str) -> Field:
     """A field from a path, ``-`` (stdin) or the givens themselves."""
-    from puzzles.documents import read_text, source_name
-
     if len(spec) in (81, 162) and spec != "-" and not Path(spec).exists():
         return Field.parse(spec, "FIELD")
     return Field.parse(read_text(spec, "field file"), source_name(spec))
@@ -72,15 +74,13 @@ def generate(givens: int, blocks: str, seed: int, with_rate: bool, verify_all: b
     "seed": S, "given_count": n, "block_type": ..., "layouts_tried": n, "fillings_tried": n,
     "difficulty": {...}, "verified": bool} (with --difficulty also "attempts", "seconds").
     """
-    from solver.numbridge.difficulty import rate
-    from solver.numbridge.generate import generate as gen
+    from solver.numbridge.difficulty import rate  # local: start-up
+    from solver.numbridge.generate import generate as gen  # local: start-up
 
     rating = None
     extra: dict[str, object] = {}
     if difficulty is not None:
-        from puzzles.errors import SearchInterrupted
-        from solver.numbridge.by_difficulty import generate_level
-        from solver.progress import progress_bar
+        from solver.numbridge.by_difficulty import generate_level  # local: start-up
 
         with progress_bar(f"looking for a {difficulty} field", None, output.quiet,
                           unit="field") as bar:
@@ -99,9 +99,7 @@ def generate(givens: int, blocks: str, seed: int, with_rate: bool, verify_all: b
             raise InvalidInputError("--time-limit needs --difficulty")
         g = gen(givens, blocks, seed)
     if verify_all:
-        from puzzles.errors import EngineFaultError
-        from puzzles.numbridge.field import verify_solution
-        from solver.numbridge.models import cpsat_count
+        from solver.numbridge.models import cpsat_count  # local: start-up
 
         n, sol = cpsat_count(g.field, cap=2)
         faults = verify_solution(g.field, g.solution)
@@ -139,13 +137,10 @@ def solve(field_spec: str, engine: str, cap: int, svg_path: Path | None, output:
     "solution": "81 digits", "engine": ..., "nodes": n (bitmask only), "verified": true}.
     Uniqueness needs --cap 2 or more; with --cap 1 "unique" is null ("not checked").
     """
-    from puzzles.numbridge.field import verify_solution
-
     f = read_field(field_spec)
     nodes: int | None = None
     if engine == "bitmask":
-        from solver.numbridge.engine import search
-        from solver.progress import progress_bar
+        from solver.numbridge.engine import search  # local: start-up
 
         with progress_bar("counting", total=cap, quiet=output.quiet,
                           unit="solution") as bar:
@@ -156,19 +151,17 @@ def solve(field_spec: str, engine: str, cap: int, svg_path: Path | None, output:
             res = search(f, cap=cap, progress=shown)
         n, sol, nodes = res.count, res.solution, res.nodes
     elif engine == "cpsat":
-        from solver.numbridge.models import cpsat_count
+        from solver.numbridge.models import cpsat_count  # local: start-up
 
         n, sol = cpsat_count(f, cap=cap)
     else:
-        from solver.numbridge.models import constraint_count
+        from solver.numbridge.models import constraint_count  # local: start-up
 
         n, sol = constraint_count(f, cap=cap)
     if n == 0:
         raise InfeasibleError("the field has no solution")
     faults = verify_solution(f, sol)
     if faults:  # pragma: no cover - an engine bug
-        from puzzles.errors import EngineFaultError
-
         raise EngineFaultError(f"engine answer failed verification: {faults[0]}")
     write_picture(svg_path, field_svg(f.blocks, sol, f.givens), output)
     # the search stops at --cap solutions: with cap 1 a second solution was never looked for
@@ -204,10 +197,8 @@ def rate_cmd(field_spec: str, with_steps: bool, steps_dir: Path | None, output: 
     "cells": ["e5"], "candidates": [["e5", 3]], "units": [unit ids 0-26],
     "score": x, "text": ...}] (with --steps)}.
     """
-    from reports.numbridge import step_svg
-    from reports.output import write_atomic
-    from solver.numbridge.difficulty import rate
-    from solver.numbridge.engine import search
+    from solver.numbridge.difficulty import rate  # local: start-up
+    from solver.numbridge.engine import search  # local: start-up
 
     f = read_field(field_spec)
     found = search(f, cap=2)
@@ -240,8 +231,6 @@ def rate_cmd(field_spec: str, with_steps: bool, steps_dir: Path | None, output: 
 
 def _load_game(record_path: Path, at: int | None) -> tuple[Record, Game]:
 
-    from puzzles.documents import read_text, source_name
-
     text = read_text(record_path, "record file")
     try:
         rec = read_record(text)
@@ -249,7 +238,7 @@ def _load_game(record_path: Path, at: int | None) -> tuple[Record, Game]:
     except InvalidInputError as exc:
         raise type(exc)(exc.message, where=source_name(record_path)) from None
     if field is not None:
-        from solver.numbridge.engine import solve as bsolve
+        from solver.numbridge.engine import solve as bsolve  # local: start-up
 
         found = bsolve(field)
         if found.count != 1:
@@ -261,8 +250,6 @@ def _load_game(record_path: Path, at: int | None) -> tuple[Record, Game]:
     try:
         return rec, replay(rec, at)
     except InvalidInputError as exc:
-        from puzzles.game import located
-
         raise located(exc, source_name(record_path)) from None
 
 
@@ -286,15 +273,14 @@ def analyse(record_path: Path, at: int | None, candidates: bool, html_path: Path
     "candidates": {"e5": "139"}, "move_number", "to_move", "one_more_in_pair", "result",
     "hands", "bag", "misses", "clock_used", "events": [...]}.
     """
-    from reports.pages import (
+    from reports.pages import (  # local: start-up
         NUMBRIDGE_BLOCK_HEADER,
         numbridge_analysis_page,
         numbridge_block_rows,
         numbridge_can_win,
     )
-    from reports.text import table
-    from solver.numbridge.analysis import MAP_LEGEND, explain_result
-    from solver.numbridge.analysis import analyse as run
+    from solver.numbridge.analysis import MAP_LEGEND, explain_result  # local: start-up
+    from solver.numbridge.analysis import analyse as run  # local: start-up
 
     _, g = _load_game(record_path, at)
     if candidates and not g.settings.candidates:
@@ -364,8 +350,7 @@ def selfplay(players_text: str, games: int, swap: bool, givens: int, blocks: str
     the heuristic because the endgame was too large), "games": [{"game", "lineup",
     "returns", "result", "moves", "deal_seed", "record"}]}.
     """
-    from solver.cli.play import match_command_body, split_players  # loads the runner
-    from solver.numbridge.gamedef import NUMBRIDGE
+    from solver.numbridge.gamedef import NUMBRIDGE  # local: start-up
 
     names = split_players(players_text)
     if len(names) != 2:
@@ -394,7 +379,7 @@ def endgame(record_path: Path, at: int | None, node_limit: int, output: Output) 
     JSON: {"value": 1|0|-1, "winner": "A"|"B"|"draw", "line": ["A place e5 3", ...],
     "nodes": n, "status": ...}.
     """
-    from solver.numbridge.endgame import solve_endgame
+    from solver.numbridge.endgame import solve_endgame  # local: start-up
 
     _, g = _load_game(record_path, at)
     r = solve_endgame(g, node_limit=node_limit)

@@ -139,9 +139,9 @@ def ladder(game_name: str, players_text: str, games: int, seed: int, move_time: 
     {"games", "points", "rate"}}}, "win_rates": {a: {"seats", "wins", "draws", "win_rate"}},
     "games": [...]}. Ctrl-C stops after the finished games and reports them (exit 130).
     """
-    from solver.play.elo import plot  # the fit loads scipy: only for this command
-    from solver.play.ladder import pairings, run_ladder  # (with the Elo fit)
-    from solver.play.pool import GamePool  # (Dask loads only when asked for)
+    from solver.play.elo import plot  # local: the fit loads scipy: only for this command
+    from solver.play.ladder import pairings, run_ladder  # local: (with the Elo fit)
+    from solver.play.pool import GamePool  # local: (Dask loads only when asked for)
 
     game = get_game(game_name)
     lineup = None

@@ -78,7 +78,7 @@ def starmap_cmd(set_name: str, board: str | None, slab: int | None, triangle: in
     """
     import sys
 
-    from solver.research.starmap import FOUND, NONE, StarMapSpec, search
+    from solver.research.starmap import FOUND, NONE, StarMapSpec, search  # local: start-up
 
     spec = StarMapSpec(set_name, _board(slab, triangle, board), no_adjacent, symmetry, lines,
                        max_cells, roles)
@@ -117,9 +117,9 @@ def check_cmd(record: Path, proof: Path | None, output: Output) -> int:
     The checker (solver.proofs.lrat) shares no code with the encoders or the solver. Exit 0
     when the proof is accepted, 1 when it is refused.
     """
-    from solver.proofs.certificate import CertificateError, read_formula, recheck
-    from solver.proofs.dimacs import DimacsError
-    from solver.proofs.lrat import check_file
+    from solver.proofs.certificate import CertificateError, read_formula, recheck  # local: start-up
+    from solver.proofs.dimacs import DimacsError  # local: start-up
+    from solver.proofs.lrat import check_file  # local: start-up
 
     try:
         report = check_file(read_formula(record), proof) if proof else recheck(record)
@@ -149,7 +149,7 @@ def _h2_out(func):  # type: ignore[no-untyped-def]
 @_h2_out
 def h2_mrv(nodes: int, dual: bool, out: Path | None) -> int:
     """The most-constrained-cell search with a node budget; prints the cells filled."""
-    from solver.research.hexagon2 import run_mrv
+    from solver.research.hexagon2 import run_mrv  # local: start-up
 
     return run_mrv(nodes, dual, out)
 
@@ -165,7 +165,7 @@ def h2_mrv(nodes: int, dual: bool, out: Path | None) -> int:
 def h2_anneal(steps: float, rounds: int, seed: int, t0: float, t1: float,
               out: Path | None) -> int:
     """Annealing on the edges, lowering the number of duplicated patterns."""
-    from solver.research.hexagon2 import run_anneal
+    from solver.research.hexagon2 import run_anneal  # local: start-up
 
     return run_anneal(int(steps), rounds, seed, t0, t1, out)
 
@@ -179,7 +179,7 @@ def h2_anneal(steps: float, rounds: int, seed: int, t0: float, t1: float,
 @_h2_out
 def h2_blocks(layout: str, solver_name: str, out: Path | None) -> int:
     """Sides from 8x8 blocks, corners by SAT; prints the classes failing Hall's condition."""
-    from solver.research.hexagon2 import run_blocks
+    from solver.research.hexagon2 import run_blocks  # local: start-up
 
     return run_blocks(layout, solver_name, out)
 
@@ -203,7 +203,7 @@ def h2_blocks(layout: str, solver_name: str, out: Path | None) -> int:
 def h2_twostage(sides_kind: str, split: str, solver_name: str, seconds: float, strong: bool,
                 repair: bool, seed: int, out: Path | None) -> int:
     """Sides with exact counts, Hall's check, then the corners by SAT."""
-    from solver.research.hexagon2 import run_two_stage
+    from solver.research.hexagon2 import run_two_stage  # local: start-up
 
     return run_two_stage(sides_kind, split, solver_name, seconds, strong, seed, out, repair)
 
@@ -225,7 +225,7 @@ def h2_certify(seed: int, coset: int, classes: str, certificate: Path,
     coset gives the classes the corner patterns the split chose."""
     import sys
 
-    from solver.research.hexagon2 import coset_certificate
+    from solver.research.hexagon2 import coset_certificate  # local: start-up
 
     wanted = [int(c) for c in classes.split(",") if c]
     try:
@@ -247,7 +247,7 @@ def h2_certify(seed: int, coset: int, classes: str, certificate: Path,
 def dominomega_relaxation_cmd(time_limit: float) -> None:
     """Dominomega at 3^12 for all three symbols without geometry (question 2): feasible, so
     no counting or parity argument forbids the layout."""
-    from solver.research.dominomega_relaxation import relaxation
+    from solver.research.dominomega_relaxation import relaxation  # local: start-up
 
     status, wall, cpu, lines = relaxation(time_limit)
     click.echo(f"{status} in {wall:.1f} s ({cpu:.1f} s CPU)")
@@ -276,7 +276,7 @@ def compare_cmd(problems: str, batches: int, probes: int, seed: int, tail: int |
                 approxmc_limit: float, samplings: str, out: Path | None) -> None:
     """Compact counts side by side: the tail estimator in batches (Markov lower bound) and
     ApproxMC on the CNF (question 4). One JSON line per problem."""
-    from solver.research.counts import compare_row
+    from solver.research.counts import compare_row  # local: start-up
 
     lines: list[str] = []
     for name in problems.split(","):
@@ -301,7 +301,7 @@ def bounds_cmd(problems: str, methods: tuple[str, ...], max_states: int | None,
                out: Path | None) -> None:
     """Guaranteed upper bounds on compact counts by exact counts of relaxations, one JSON line
     per problem and method (question 4; one problem: `solver arrange bound compact`)."""
-    from solver.research.counts import bound_row
+    from solver.research.counts import bound_row  # local: start-up
 
     lines: list[str] = []
     for name in problems.split(","):
@@ -317,7 +317,7 @@ def bounds_cmd(problems: str, methods: tuple[str, ...], max_states: int | None,
 def small_counts_cmd(output: Output) -> int:
     """Exact compact counts of every small region the engines reach, each by two engines
     (question 4's table). Exit 70 if two engines disagree."""
-    from solver.research.counts import small_count_rows
+    from solver.research.counts import small_count_rows  # local: start-up
 
     rows = small_count_rows(tick=lambda r: output.note(f"{r['set']} {r['region']}: "
                                                         f"{r['count']}"))

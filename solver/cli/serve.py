@@ -55,11 +55,11 @@ def serve(host: str, port: int, database: str | None, max_games_per_client: int,
     """
     import socket
 
-    from solver.server.app import create_app
-    from solver.server.computers import ComputerPool, DrawingPool
-    from solver.server.guards import install_log_filters
-    from solver.server.storage import Storage, database_url, safe_url
-    from solver.server.workers import WorkerPool
+    from solver.server.app import create_app  # local: start-up
+    from solver.server.computers import ComputerPool, DrawingPool  # local: start-up
+    from solver.server.guards import install_log_filters  # local: start-up
+    from solver.server.storage import Storage, database_url, safe_url  # local: start-up
+    from solver.server.workers import WorkerPool  # local: start-up
 
     store = Storage.open(database)
     drawing = (DrawingPool(draw_workers) if draw_workers else DrawingPool(kind="thread"))

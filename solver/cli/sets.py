@@ -26,7 +26,7 @@ def show(set_name: str, svg_path: Path | None, output: Output) -> None:
     JSON: {"set": ..., "grid": ..., "pieces": [{"number": n, "beams": k, "class": ...,
     "directions": [...], "iching": {...}}]}.
     """
-    from reports.beams import piece_set_svg, piece_set_text  # drawing: only when shown
+    from reports.beams import piece_set_svg, piece_set_text  # local: drawing: only when shown
 
     ps = piece_set(set_name)
     write_picture(svg_path, piece_set_svg(ps), output)

@@ -26,7 +26,7 @@ class DemoPart:
 def parts() -> tuple[DemoPart, ...]:
     """The demo's parts in page order."""
     # imported here, not at the top: `solver demo --help` stays fast
-    from solver.demo import (
+    from solver.demo import (  # local: cycle
         arrangements,
         backslide,
         books,

@@ -25,7 +25,7 @@ class DominimumPlayer(BasePlayer):
 
     def __init__(self, name: str, options: PlayerOptions) -> None:
         super().__init__(options)
-        from solver.dominimum.players import STRATEGIES  # the placement search loads here
+        from solver.dominimum.players import STRATEGIES  # local: the placement search loads here
 
         self.name = name
         self.inner = STRATEGIES[name](options.seed)
@@ -43,7 +43,7 @@ def _strategy(name: str) -> PlayerFactory:
 
 
 def _expect(options: PlayerOptions) -> BasePlayer:
-    from solver.dominimum.expect import ExpectPlayer  # the mission inference loads here
+    from solver.dominimum.expect import ExpectPlayer  # local: the mission inference loads here
 
     return ExpectPlayer(options)
 
@@ -56,14 +56,15 @@ class _Family(GameDef):
                 "lookahead": _strategy("lookahead")}
 
     def knowledge(self) -> Any:
-        from solver.dominimum.knowledge import DominimumKnowledge  # loads the placement search
+        # local: loads the placement search
+        from solver.dominimum.knowledge import DominimumKnowledge
 
         return DominimumKnowledge()
 
     def picture(self, state: GameState[Any], title: str = "", moves: tuple[str, ...] = ()
                 ) -> str:
         """The layout (``moves`` are not marked)."""
-        from reports.dominimum import layout_svg  # drawing loads when asked for
+        from reports.dominimum import layout_svg  # local: drawing loads when asked for
 
         assert isinstance(state, DominimumState)
         return layout_svg(state.g.layout, title=title)
@@ -78,7 +79,7 @@ class Dominimum(_Family, DominimumDef):
     def knowledge(self) -> Any:
         """The flat search over ``expect``'s placements with greedy opponents in the rollouts
         (:class:`solver.dominimum.knowledge.ExpectKnowledge`)."""
-        from solver.dominimum.knowledge import ExpectKnowledge  # loads the placement search
+        from solver.dominimum.knowledge import ExpectKnowledge  # local: loads the placement search
 
         return ExpectKnowledge()
 
@@ -89,7 +90,7 @@ class Dominomega(_Family, DominomegaDef):
     def knowledge(self) -> Any:
         """The flat search with greedy playouts to the end
         (:class:`solver.dominimum.knowledge.PlayoutKnowledge`)."""
-        from solver.dominimum.knowledge import PlayoutKnowledge  # loads the placement search
+        from solver.dominimum.knowledge import PlayoutKnowledge  # local: loads the placement search
 
         return PlayoutKnowledge()
 

@@ -185,8 +185,8 @@ class ExpectKnowledge(DominimumKnowledge):
 
     def __init__(self) -> None:
         super().__init__(infer=False)
-        from solver.dominimum.expect import ExpectPlayer, tuned_params  # the estimator
-        from solver.dominimum.inference import MissionBelief  # (loaded with the player)
+        from solver.dominimum.expect import ExpectPlayer, tuned_params  # local: the estimator
+        from solver.dominimum.inference import MissionBelief  # local: (loaded with the player)
 
         self._expect = ExpectPlayer()
         self.params = tuned_params() if self.tuned else None
@@ -212,7 +212,7 @@ class ExpectKnowledge(DominimumKnowledge):
             return state.determinize(seat, rng)
         key = (id(g), len(g.history), seat)
         if self._joint is None or self._joint[:3] != key:
-            from solver.dominimum.expect import ASSIGNMENTS  # loaded with the player
+            from solver.dominimum.expect import ASSIGNMENTS  # local: loaded with the player
 
             self._joint = (*key, self.belief(seat).joint(g, ASSIGNMENTS, self.out_of_time))
         joint = self._joint[3]
@@ -248,7 +248,8 @@ class ExpectKnowledge(DominimumKnowledge):
 
     def evaluate(self, state: GameState[Any]) -> list[float]:
         assert isinstance(state, DominimumState)
-        from solver.dominimum.expect import posterior_chance, world_chances  # with the player
+        # local: with the player
+        from solver.dominimum.expect import posterior_chance, world_chances
 
         g = state.g
         if self.leaf == "world" or self._joint is None or g.kind != "dominimum":

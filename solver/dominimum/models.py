@@ -262,7 +262,7 @@ def _solve(model: cp_model.CpModel, time_limit: float, workers: int, seed: int
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
-    from solver.interrupts import solve_interruptibly
+    from solver.interrupts import solve_interruptibly  # local: start-up
 
     return solver, solve_interruptibly(solver, model)
 

@@ -32,7 +32,7 @@ def selfplay_facts(lineup: list[str], games: int, seed: int = 1, every: int = 3,
                    max_nodes: int | None = 100) -> tuple[list[WorldFacts], list[int]]:
     """The facts of every ``every``-th position of ``games`` seeded three-seat games of
     ``lineup`` (seats rotated), each with its game's winner."""
-    from solver.play.match import match_specs, play_spec  # the runner, for self-play
+    from solver.play.match import match_specs, play_spec  # local: the runner, for self-play
 
     facts: list[WorldFacts] = []
     winners: list[int] = []

@@ -24,7 +24,7 @@ class DominionsPlayer(BasePlayer):
 
     def __init__(self, name: str, options: PlayerOptions) -> None:
         super().__init__(options)
-        from solver.dominions.players import (  # the search loads with its first player
+        from solver.dominions.players import (  # local: the search loads with its first player
             DEFAULT_BUDGET,
             GreedyPlayer,
             SearchPlayer,
@@ -39,7 +39,7 @@ class DominionsPlayer(BasePlayer):
                                       wall=options.deadline)
 
     def choose(self, state: GameState[Any], rng: random.Random) -> Any:
-        from solver.dominions.tracker import Tracker  # loaded with the search, see above
+        from solver.dominions.tracker import Tracker  # local: loaded with the search, see above
 
         assert isinstance(state, DominionsState)
         return self.inner.choose(Tracker(state.position.copy()))
@@ -59,14 +59,14 @@ class Dominions(DominionsDef):
                 "search": _dominions("search")}
 
     def knowledge(self) -> Any:
-        from solver.dominions.knowledge import DominionsKnowledge  # loads the search
+        from solver.dominions.knowledge import DominionsKnowledge  # local: loads the search
 
         return DominionsKnowledge()
 
     def picture(self, state: GameState[Any], title: str = "", moves: tuple[str, ...] = ()
                 ) -> str:
         """The board with the cells of ``moves`` highlighted."""
-        from reports.dominions import Marks, position_svg  # drawing loads when asked for
+        from reports.dominions import Marks, position_svg  # local: drawing loads when asked for
 
         assert isinstance(state, DominionsState)
         cells = [m.cell for m in (state.parse_move(t) for t in moves) if not m.is_pass]

@@ -33,8 +33,10 @@ class NumbridgePlayer(BasePlayer):
 
     def __init__(self, name: str, options: PlayerOptions) -> None:
         super().__init__(options)
-        from solver.numbridge.human import HUMAN_PLAYERS  # the players load with the first
-        from solver.numbridge.players import PLAYER_FUNCS, EndgameStats, search_player  # likewise
+        from solver.numbridge.human import HUMAN_PLAYERS  # local: the players load with the first
+
+        # local: likewise
+        from solver.numbridge.players import PLAYER_FUNCS, EndgameStats, search_player
 
         self.name = name
         self.func = {**PLAYER_FUNCS, **HUMAN_PLAYERS}[name]
@@ -61,14 +63,14 @@ def _player(name: str) -> PlayerFactory:
 
 def _mcts_races(options: PlayerOptions) -> BasePlayer:
     """MCTS with the tile-aware evaluation (``solver.numbridge.knowledge.RacesKnowledge``)."""
-    from solver.numbridge.knowledge import RacesKnowledge  # loads the search knowledge
+    from solver.numbridge.knowledge import RacesKnowledge  # local: loads the search knowledge
 
     return MCTSPlayer(options, RacesKnowledge())
 
 
 def _mcts_odds(options: PlayerOptions) -> BasePlayer:
     """MCTS with the contesting evaluation (``solver.numbridge.knowledge.OddsKnowledge``)."""
-    from solver.numbridge.knowledge import OddsKnowledge  # loads the search knowledge
+    from solver.numbridge.knowledge import OddsKnowledge  # local: loads the search knowledge
 
     return MCTSPlayer(options, OddsKnowledge())
 
@@ -80,12 +82,13 @@ class Numbridge(NumbridgeDef):
     def make_field(self, settings: RoomSettings, seed: int) -> tuple[Field, str]:
         """A unique field (of the ``difficulty`` setting's level, when it names one)."""
         if settings.difficulty != "any":
-            from solver.numbridge.by_difficulty import generate_level  # loads HoDoKu's rating
+            # local: loads HoDoKu's rating
+            from solver.numbridge.by_difficulty import generate_level
 
             level = generate_level(settings.difficulty, settings.givens, settings.blocks,
                                    seed=seed, time_limit=LEVEL_TIME_LIMIT).generated
             return level.field, level.solution
-        from solver.numbridge.generate import generate  # loads the field generator
+        from solver.numbridge.generate import generate  # local: loads the field generator
 
         made = generate(settings.givens, settings.blocks, seed=seed)
         return made.field, made.solution
@@ -97,14 +100,15 @@ class Numbridge(NumbridgeDef):
                 "mcts-odds": _mcts_odds, "mcts-races": _mcts_races}
 
     def knowledge(self) -> Any:
-        from solver.numbridge.knowledge import NumbridgeKnowledge  # loads the search knowledge
+        # local: loads the search knowledge
+        from solver.numbridge.knowledge import NumbridgeKnowledge
 
         return NumbridgeKnowledge()
 
     def picture(self, state: GameState[Any], title: str = "", moves: tuple[str, ...] = ()
                 ) -> str:
         """The field with owners and resolved blocks (``moves`` are not marked)."""
-        from solver.numbridge.pictures import position_svg  # drawing loads when asked for
+        from solver.numbridge.pictures import position_svg  # local: drawing loads when asked for
 
         assert isinstance(state, NumbridgeState)
         return position_svg(state.g, title=title)

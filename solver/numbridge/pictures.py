@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from puzzles.numbridge.game import Game
-from reports.numbridge import field_svg
+from reports.numbridge import OWNER_STROKE, BlockOutline, field_svg
 
 
 def position_svg(g: Game, candidates: bool = False, title: str | None = None) -> str:
     """The picture of a position: owner colours, resolved blocks outlined, decisive stronger."""
-    from reports.numbridge import OWNER_STROKE, BlockOutline
-    from solver.numbridge.analysis import analyse
+    from solver.numbridge.analysis import analyse  # local: start-up
 
     a = analyse(g)
     outlines = {bi.block: BlockOutline(OWNER_STROKE[bi.owner], 7.0 if bi.decisive else 3.5,

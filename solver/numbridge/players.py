@@ -185,7 +185,7 @@ def search_player(g: Game, rng: random.Random, width: int = 12,
     if not g.bag:
         # with the bag empty the opponent's hand is known (every other tile is public):
         # solve exactly when the position is small enough
-        from solver.numbridge.endgame import EndgameTooLargeError, solve_endgame
+        from solver.numbridge.endgame import EndgameTooLargeError, solve_endgame  # local: start-up
 
         try:
             r = solve_endgame(g, node_limit=ENDGAME_NODES)

@@ -344,7 +344,8 @@ def run_match(game: GameDef, lineup: list[str], games: int, seed: int = 1,
     try:
         for res in (runner or InProcess()).results(game, specs):
             if records is not None:
-                from reports.output import write_atomic  # loaded only when records are written
+                # local: loaded only when records are written
+                from reports.output import write_atomic
 
                 write_atomic(records / f"game-{res.number:04d}.txt", res.record + "\n")
             result.games.append(res)

@@ -127,7 +127,7 @@ class GamePool:
                  ) -> Iterator[GameResult]:
         from dask.distributed import as_completed  # loaded only for a distributed run
 
-        from solver.cluster import DaskCluster  # (with Dask)
+        from solver.cluster import DaskCluster  # local: (with Dask)
 
         cluster = DaskCluster(self.scheduler, self.jobs)
         futures: dict[Any, GameSpec] = {}

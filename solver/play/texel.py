@@ -100,7 +100,7 @@ def selfplay_samples(game: GameDef, knowledge: Tunable, lineup: list[str], games
                      ) -> tuple[list[Features], list[list[float]]]:
     """Features of every ``every``-th unfinished position of ``games`` seeded self-play games
     of ``lineup`` (seats rotated, node budgets), each labelled with its game's returns."""
-    from solver.play.match import match_specs, play_spec  # the runner, for self-play
+    from solver.play.match import match_specs, play_spec  # local: the runner, for self-play
 
     samples: list[Features] = []
     targets: list[list[float]] = []

@@ -68,9 +68,9 @@ def batch_estimates(problem: ArrangementProblem, batches: int, probes: int, seed
     """``batches`` independent tail estimates (seeds ``seed .. seed + batches - 1``): the
     batch means, their mean and normal 95% interval, and the Markov lower bound
     ``min(means) / 2`` with probability at least ``1 - 2^-batches``."""
-    from solver.arrange.engines.kernel import KernelSearch
-    from solver.arrange.estimate import choose_tail, estimate
-    from solver.arrange.instance import EdgeInstance
+    from solver.arrange.engines.kernel import KernelSearch  # local: start-up
+    from solver.arrange.estimate import choose_tail, estimate  # local: start-up
+    from solver.arrange.instance import EdgeInstance  # local: start-up
 
     if tail is None:
         tail = choose_tail(KernelSearch(EdgeInstance.build(problem), dynamic=True), seed)
@@ -90,7 +90,7 @@ def batch_estimates(problem: ArrangementProblem, batches: int, probes: int, seed
 
 
 def _approxmc_child(name: str, sampling: str, seed: int, queue: Any) -> None:
-    from solver.arrange.cnf import approxmc_count
+    from solver.arrange.cnf import approxmc_count  # local: start-up
 
     t = time.time()
     n = approxmc_count(problem_named(name), seed=seed, sampling=sampling)
@@ -130,8 +130,8 @@ def classings(lay: Any, spec: str) -> list[Any]:
     """The classings named by ``spec`` (``+``-joined): ``weight``, ``side:J,..``,
     ``proj:J,..`` (the pattern on those sides), ``axis`` (one projection per axis),
     ``pieces:P,..`` (each exactly once), ``all`` (every side: the exact count)."""
-    from solver.arrange import count_relaxation as cr
-    from solver.arrange.count_axes import axes
+    from solver.arrange import count_relaxation as cr  # local: start-up
+    from solver.arrange.count_axes import axes  # local: start-up
 
     out: list[Any] = []
     for part in spec.split("+"):
@@ -168,9 +168,9 @@ def bound_value(problem: ArrangementProblem, method: str,
     InvalidInputError
         An unknown method, or one that does not apply to the problem.
     """
-    from solver.arrange import count_relaxation as cr
-    from solver.arrange.count_axes import axis_bound, rarest_pattern_bound
-    from solver.arrange.layout import EdgeLayout
+    from solver.arrange import count_relaxation as cr  # local: start-up
+    from solver.arrange.count_axes import axis_bound, rarest_pattern_bound  # local: start-up
+    from solver.arrange.layout import EdgeLayout  # local: start-up
 
     lay = EdgeLayout.build(problem)
     if method == "axes":
@@ -230,7 +230,7 @@ def cnf_count(problem: ArrangementProblem, limit: int = CNF_LIMIT) -> int:
     blocking clauses over the placements; raises MemoryError past ``limit`` models."""
     from pysat.solvers import Solver
 
-    from solver.arrange.cnf import encode
+    from solver.arrange.cnf import encode  # local: start-up
 
     cnf = encode(problem)
     found = 0
@@ -249,7 +249,7 @@ def engine_count(problem: ArrangementProblem, engine: str) -> int:
     engines, ``solver.arrange.api.count``) or ``cnf`` (:func:`cnf_count`)."""
     if engine == "cnf":
         return cnf_count(problem)
-    from solver.arrange.api import count
+    from solver.arrange.api import count  # local: start-up
 
     return count(problem, engine=engine)
 

@@ -44,6 +44,7 @@ from puzzles.jsonstyle import dumps
 from solver.arrange.api import first
 from solver.arrange.instance import EdgeInstance
 from solver.arrange.problem import ArrangementProblem
+from solver.research import hexagon2_two_stage as ts
 from solver.research.hexagon2_two_stage import anneal_counts
 
 REGION = "rhombus:64x64"
@@ -69,7 +70,7 @@ def run_mrv(nodes: int, dual: bool, out: Path | None) -> int:
     inst = EdgeInstance.build(problem())
     t0 = time.monotonic()
     if dual:
-        from solver.arrange.engines.dual import FOUND, DualSearch
+        from solver.arrange.engines.dual import FOUND, DualSearch  # local: start-up
 
         search = DualSearch(inst)
         best = 0
@@ -81,7 +82,7 @@ def run_mrv(nodes: int, dual: bool, out: Path | None) -> int:
         print(f"dual: most cells filled {best} of {inst.n}, {search.nodes} placements, "
               f"{time.monotonic() - t0:.0f} s")
         return 1
-    from solver.arrange.engines.kernel import BUDGET, KernelSearch
+    from solver.arrange.engines.kernel import BUDGET, KernelSearch  # local: start-up
 
     ks = KernelSearch(inst, dynamic=True)
     buf = np.empty((1, inst.n), dtype=np.int32)
@@ -197,8 +198,6 @@ def run_blocks(layout: str, solver_name: str, out: Path | None) -> int:
 def run_two_stage(sides_kind: str, split: str, solver_name: str, seconds: float, strong: bool,
                   seed: int, out: Path | None, repair: bool = False) -> int:
     """Sides with exact counts, Hall's check, corners by SAT (see ``hexagon2_two_stage``)."""
-    from solver.research import hexagon2_two_stage as ts
-
     t0 = time.monotonic()
     inst = EdgeInstance.build(problem())
     allowed = ts.allowed_corners(inst)
@@ -252,8 +251,6 @@ def coset_formula(seed: int, coset: int, classes: list[int]) -> tuple[int, list[
     ``seed``, with only the class constraints of ``classes`` asserted (a selector per class,
     the chosen ones as unit clauses): (variables, clauses). Unsatisfiable means no corner
     labelling of that coset gives those classes the corner patterns the split chose."""
-    from solver.research import hexagon2_two_stage as ts
-
     inst = EdgeInstance.build(problem())
     sides = ts.block_sides(inst, seed)
     cos = ts.cosets(inst)
@@ -281,9 +278,9 @@ def coset_certificate(seed: int, coset: int, classes: list[int], stem: Path,
     import os
     import tempfile
 
-    from solver.proofs.cadical import UNSAT, solve, solver_version
-    from solver.proofs.certificate import write
-    from solver.proofs.dimacs import from_clauses
+    from solver.proofs.cadical import UNSAT, solve, solver_version  # local: start-up
+    from solver.proofs.certificate import write  # local: start-up
+    from solver.proofs.dimacs import from_clauses  # local: start-up
 
     load0 = os.getloadavg()[0]
     variables, clauses = coset_formula(seed, coset, classes)

@@ -165,8 +165,8 @@ def search(spec: StarMapSpec, solver: str = PROOF_SOLVER, cpu_limit: float | Non
     (``STEM.cnf.xz``, ``STEM.lrat.xz``, ``STEM.json``); without it the proof is checked and
     dropped. With ``solver`` other than CaDiCaL there is no proof, so UNSAT stays UNKNOWN.
     """
-    from solver.proofs.certificate import CertificateError, write
-    from solver.proofs.dimacs import from_clauses
+    from solver.proofs.certificate import CertificateError, write  # local: start-up
+    from solver.proofs.dimacs import from_clauses  # local: start-up
 
     problem, cnf = spec.encode()
     load0 = os.getloadavg()[0]

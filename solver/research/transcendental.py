@@ -63,7 +63,7 @@ def estimate_document(problem: ArrangementProblem, probes: int, tail: int, batch
     InvalidInputError
         A problem that is not transcendental on the open plane, or fewer than two batches.
     """
-    from solver.arrange.grow_estimate import FastWalker
+    from solver.arrange.grow_estimate import FastWalker  # local: start-up
 
     _check(problem)
     if batches < 2 or probes < batches:
@@ -135,7 +135,7 @@ def estimate_text(doc: dict[str, Any]) -> str:
 
 def bound_rows(problem: ArrangementProblem) -> dict[str, dict[str, Any]]:
     """The two deterministic upper bounds (one group; all arrangements) as JSON rows."""
-    from solver.arrange.grow_bound import transcendental_bounds
+    from solver.arrange.grow_bound import transcendental_bounds  # local: start-up
 
     _check(problem)
     t, cpu = time.time(), time.process_time()

@@ -52,7 +52,7 @@ def thresholds(game: GameDef, review: dict[str, Any] | None = None
     known = getattr(game.knowledge(), "review_thresholds", None)
     if known is not None:
         return dict(zip(("inaccuracy", "mistake", "blunder"), known, strict=True))
-    from solver.play import review as module
+    from solver.play import review as module  # local: start-up
 
     return {"inaccuracy": getattr(module, "INACCURACY", None),
             "mistake": getattr(module, "MISTAKE", None),
@@ -62,7 +62,7 @@ def thresholds(game: GameDef, review: dict[str, Any] | None = None
 def review_job(game: GameDef, record: str, nodes: int, seed: int) -> dict[str, Any]:
     """The review of ``record`` (run in the analysis worker; after every move, the progress
     ``{"done": moves reviewed, "move": that move's row of the review document}``)."""
-    from solver.play.review import review_text  # the search loads in the worker only
+    from solver.play.review import review_text  # local: the search loads in the worker only
 
     done = [0]
 

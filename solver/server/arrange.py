@@ -23,7 +23,7 @@ from puzzles.errors import InfeasibleError, InvalidInputError, PuzzleError
 from puzzles.regions import parse_region
 from reports.beams import arrangement_svg
 from reports.svg import PieceDrawing, Style, board_svg
-from solver.arrange.api import first
+from solver.arrange.api import first, solutions
 from solver.arrange.problem import ArrangementProblem
 
 #: Kind -> set -> the named regions the page offers (compact: the region to fill;
@@ -241,7 +241,7 @@ def solution(b: Board) -> dict[str, Any]:
 
 def puzzle(r: PuzzleRequest) -> dict[str, Any]:
     """A generated puzzle: the fixed pieces of a problem with exactly one completion."""
-    from solver.arrange.puzzle import generate_puzzle
+    from solver.arrange.puzzle import generate_puzzle  # local: start-up
 
     made = generate_puzzle(problem_of(r), r.seed)
     cells = sorted(made.clues, key=lambda c: (c[1], c[0]))
@@ -253,8 +253,6 @@ def puzzle(r: PuzzleRequest) -> dict[str, Any]:
 def completions(b: Board) -> dict[str, Any]:
     """How many arrangements complete the fixed pieces (counted up to two): none, exactly one
     (the fixed pieces make a puzzle) or more (more pieces must be fixed)."""
-    from solver.arrange.api import solutions
-
     fixed = _cells(b.fixed)
     only_fixed = Board(set=b.set, kind=b.kind, region=b.region, border=b.border, fixed=b.fixed)
     _placed(only_fixed, problem_of(only_fixed))  # known pieces on the region

@@ -46,7 +46,7 @@ class _DominimumBase(Room):
 
     def final(self, g: Game) -> tuple[list[Highlight], list[dict[str, Any]]]:
         """The largest groups of each seat's values/symbol, and the score table."""
-        from solver.dominimum.analysis import mission_report, omega_report
+        from solver.dominimum.analysis import mission_report, omega_report  # local: start-up
 
         lights: list[Highlight] = []
         table: list[dict[str, Any]] = []
@@ -115,7 +115,7 @@ class _DominimumBase(Room):
     def symbol_groups(lay: Layout, g: Game) -> list[Highlight]:
         """Dominomega: each seat's largest group of halves holding its symbol (the rules
         group by symbol, not by a half's whole value)."""
-        from solver.dominimum.analysis import omega_report
+        from solver.dominimum.analysis import omega_report  # local: start-up
 
         orep = omega_report(lay, g.symbols, g.rules.within_tile)
         lights = []
@@ -153,7 +153,7 @@ class _DominimumBase(Room):
 def largest_groups(g: Game, lay: Layout) -> list[Highlight]:
     """The largest group of each value with more than one cell (Dominimum), or each seat's
     largest group of its symbol (Dominomega: a half belongs to every symbol it shows)."""
-    from solver.dominimum.analysis import value_groups
+    from solver.dominimum.analysis import value_groups  # local: start-up
 
     if g.kind == "dominomega":
         return _DominimumBase.symbol_groups(lay, g)

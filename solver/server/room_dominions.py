@@ -9,7 +9,8 @@ from typing import Any
 from puzzles.dominions import COLOUR_LETTERS, Move, Position
 from puzzles.errors import InvalidInputError
 from puzzles.game import GameState
-from reports.dominions import Marks
+from puzzles.grids import grid
+from reports.dominions import BLACK_BEAM, BLACK_FILL, WHITE_BEAM, WHITE_FILL, Marks
 from reports.svg import PieceDrawing, Style, board_svg
 from solver.server.rooms import Room
 
@@ -29,9 +30,6 @@ def position_of(state: GameState[Any]) -> Position:
 @functools.lru_cache(maxsize=256)
 def piece_svg(piece: int, colour: int) -> str:
     """A small picture of one piece in ``colour`` (drawn by ``reports``)."""
-    from puzzles.grids import grid
-    from reports.dominions import BLACK_BEAM, BLACK_FILL, WHITE_BEAM, WHITE_FILL
-
     black = colour == 1
     pd = PieceDrawing(piece, fill=BLACK_FILL if black else WHITE_FILL,
                       beam_colour=BLACK_BEAM if black else WHITE_BEAM)
@@ -64,7 +62,7 @@ def marks_for(pos: Position, layers: set[str]) -> tuple[Marks, dict[str, Any]]:
                                  f"{'suicide' if suicide else 'captured'} {len(flipped)}")
     marks = Marks(last=last, labels=labels)
     if layers & set(LAYERS):
-        from solver.dominions.analysis import analyse, status_marks
+        from solver.dominions.analysis import analyse, status_marks  # local: start-up
 
         a = analyse(pos, life=bool(layers & PROVED))
         if "groups" in layers:

@@ -96,7 +96,7 @@ class NumbridgeRoom(Room):
     # ------------------------------------------------------------------ what is shown
     def facts(self, g: Game) -> dict[str, Any]:
         """Scoreboard, block map, pair note, draw offer, counts (public facts only)."""
-        from solver.numbridge.analysis import analyse
+        from solver.numbridge.analysis import analyse  # local: start-up
 
         a = analyse(g)
         sa, sb, su = a.scoreboard

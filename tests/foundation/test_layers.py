@@ -84,43 +84,10 @@ def test_generic_play_code_imports_no_game_package_and_no_registry() -> None:
     assert offences == []
 
 
-#: The generic modules: they are handed a game object (that they name no game is
-#: test_game_names.py's grep).
-GENERIC = ["solver/play", "solver/server/app.py", "solver/server/live.py",
-           "solver/server/rooms.py", "solver/server/storage.py", "solver/server/messages.py",
-           "solver/server/computers.py", "solver/server/catalog.py", "solver/cli/play.py",
-           "solver/cli/review.py", "puzzles/game.py"]
-
-
-def generic_files() -> list[Path]:
-    out: list[Path] = []
-    for entry in GENERIC:
-        path = ROOT / entry
-        out.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
-    return out
-
-
-def function_level_imports(path: Path) -> list[tuple[int, str]]:
-    """(line, text) of every import of our own modules inside a function."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    out = []
-    for node in ast.walk(ast.parse("\n".join(lines))):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            for sub in ast.walk(node):
-                if isinstance(sub, ast.ImportFrom) and sub.module and not sub.level:
-                    mod = sub.module
-                elif isinstance(sub, ast.Import):
-                    mod = sub.names[0].name
-                else:
-                    continue
-                if mod.split(".")[0] in FLOORS:
-                    out.append((sub.lineno, lines[sub.lineno - 1]))
-    return out
-
-
-def test_late_imports_of_the_game_code_say_why() -> None:
-    files = generic_files() + sorted((ROOT / "solver").glob("*/gamedef.py")) + [
-        ROOT / "solver" / "games.py", *sorted((ROOT / "puzzles").glob("*/gamedef.py"))]
-    silent = [f"{p.relative_to(ROOT)}:{n}: {text.strip()}" for p in files
-              for n, text in function_level_imports(p) if "#" not in text]
-    assert silent == []
+def test_generic_play_code_imports_no_server_room() -> None:
+    """``solver.play`` is below the server: it imports no game room
+    (``solver/server/room_<game>.py``), no room list and nothing else of the server."""
+    offences = [f"{name} imports {imported}" for name, path in project_modules().items()
+                if name == "solver.play" or name.startswith("solver.play.")
+                for imported in imports_of(path) if imported.startswith("solver.server")]
+    assert offences == []

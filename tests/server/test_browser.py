@@ -91,7 +91,7 @@ def test_numbridge_two_people_pair_order_clock_and_draw(server: str, browser: An
     assert errors == []
 
 
-def test_dominions_against_the_engine_refused_click_and_reload(server: str, browser: Any
+def test_dominions_against_the_computer_refused_click_and_reload(server: str, browser: Any
                                                               ) -> None:
     errors: list[str] = []
     pg = page(browser, f"{server}/new/dominions", errors)
@@ -101,7 +101,7 @@ def test_dominions_against_the_engine_refused_click_and_reload(server: str, brow
     pg.wait_for_selector("#board svg [data-cell]")
     pg.click('[data-cell="i9"]')
     pg.click('.choices .piece[data-piece="63"]')
-    wait_ply(pg, 2)  # my move and the engine's answer
+    wait_ply(pg, 2)  # my move and the computer's answer
     pg.click('[data-cell="a1"]')  # far from every piece: each fitting piece is refused
     pg.wait_for_selector(".choices .piece.refused")
     assert pg.locator(".choices .piece").count() == pg.locator(".choices .refused").count()
@@ -156,7 +156,7 @@ def test_dominimum_each_person_sees_only_their_mission(server: str, browser: Any
     for _ in range(turns):
         b.click("#hand-tile")
     b.click(f'[data-cell="{x},{y}"]')
-    wait_ply(a, 3)  # Bob's tile and the engine's
+    wait_ply(a, 3)  # Bob's tile and the computer's
     shot(a, "dominimum-seat1")
     shot(b, "dominimum-seat2")
     assert len(state(a)["moves"]) == 3

@@ -1,7 +1,7 @@
 """The club in real browsers (Playwright on Debian's Chromium): a seek accepted by a second
 browser, abort and resign in every game, and what a person sees of each defect of issue 22
 (no file through the arrangements page, no undo with hidden information, no seed between
-people, the winner's name, a failed engine and its seat given to another, the Numbridge
+people, the winner's name, a failed computer player and its seat given to another, the Numbridge
 clock that waits for both players).
 
 Run only these: ``python3 -m pytest -m browser tests/server``.
@@ -118,7 +118,7 @@ def test_no_file_through_the_arrangements_page(served: tuple[str, int], browser:
     assert pg.locator("#error-page").get_attribute("data-status") == "400"
 
 
-def test_no_undo_against_engines_with_hidden_information(served: tuple[str, int],
+def test_no_undo_against_computers_with_hidden_information(served: tuple[str, int],
                                                          browser: Any) -> None:
     url, _ = served
     errors: list[str] = []
@@ -160,7 +160,8 @@ def test_the_winner_is_the_tables_first(served: tuple[str, int], browser: Any) -
     assert errors == []
 
 
-def test_a_failed_engine_is_shown_and_replaced(served: tuple[str, int], browser: Any) -> None:
+def test_a_failed_computer_player_is_shown_and_replaced(served: tuple[str, int], browser: Any
+                                                        ) -> None:
     url, pid = served
     errors: list[str] = []
     g = call(url, "/api/games", {"game": "dominions", "seats": [
@@ -169,7 +170,7 @@ def test_a_failed_engine_is_shown_and_replaced(served: tuple[str, int], browser:
     pg.wait_for_selector("#board svg [data-cell]")
     call(url, f"/api/games/{g['id']}/move", {"token": g["seats"][0]["token"],
                                              "move": "P63i9", "ply": 0})
-    end = time.time() + 60  # while the engine thinks, kill the server's worker processes
+    end = time.time() + 60  # while the computer thinks, kill the server's worker processes
     while time.time() < end and not call(url, f"/api/games/{g['id']}/state")["trouble"]:
         for worker in descendants(pid):
             if "spawn_main" in command_of(worker):
@@ -178,7 +179,7 @@ def test_a_failed_engine_is_shown_and_replaced(served: tuple[str, int], browser:
     pg.wait_for_selector("#trouble-1", timeout=40000)
     assert "failed" in pg.inner_text("#trouble-1")
     assert state(pg)["ply"] == 1  # no random move instead
-    shot(pg, "club-engine-failed")
+    shot(pg, "club-computer-failed")
     pg.select_option("#trouble-1 select", "greedy")
     pg.fill("#trouble-1 input", "0.2")
     pg.click("#replace-1")

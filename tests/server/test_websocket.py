@@ -1,5 +1,5 @@
 """The websocket and HTTP API without a browser: every message type, bad messages, seat tokens,
-the clock that fires with nobody sending, engine seats, limits, and hidden information."""
+the clock that fires with nobody sending, computer seats, limits, and hidden information."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_dominions_moves_cell_query_pass_and_undo_against_the_engine(client: Tes
         assert cell["cell"] == "i9" and len(cell["pieces"]) == 63  # empty board: all fit
         assert {p["status"] for p in cell["pieces"]} == {"legal"}
         ws.send_json({"type": "move", "move": "P63i9", "ply": 0})
-        m = receive_state(ws, 2)  # my move, then the engine's answer
+        m = receive_state(ws, 2)  # my move, then the computer's answer
         assert m["moves"][0] == "W[P63i9]" and m["moves"][1].startswith("B[")
         # a piece that touches nothing is refused with the rule's name, nothing changes
         ws.send_json({"type": "cell", "cell": "a1"})
@@ -207,7 +207,7 @@ def test_dominimum_each_seat_sees_only_its_mission(client: TestClient) -> None:
         b.send_json({"type": "move", "move": "1@(9,9) 2@(9,10)", "ply": 1})
         assert receive_type(b, "error")["rule"] in ("not touching", "tile not in hand")
         b.send_json({"type": "move", "move": mb["legal"][0]["text"], "ply": 1})
-        ma = receive_state(a, 3)  # B's move and the engine's
+        ma = receive_state(a, 3)  # B's move and the computer's
         assert len(ma["moves"]) == 3
 
 
@@ -271,7 +271,7 @@ def test_dominomega_three_seats_symbols_and_a_finished_game_opens_in_review(clie
         m = receive_state(a)
         assert m["info"]["symbol"] == "pip" and m["view"]["symbols"] == [1, 2, 4]
         assert m["view"]["hands"][1] is None and m["view"]["hands"][2] is None
-        while m["status"] == "live":  # play every own tile; the engines answer
+        while m["status"] == "live":  # play every own tile; the computers answer
             a.send_json({"type": "move", "move": m["legal"][0]["text"], "ply": m["ply"]})
             m = receive_state(a, m["ply"] + 1)
             while m["status"] == "live" and m["to_move"] != 0:

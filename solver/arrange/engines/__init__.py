@@ -51,7 +51,7 @@ def engine_class(name: str) -> type[Engine]:
 def engine_named(name: str, order: str = "auto") -> Engine:
     """A new engine of the registered ``name``; ``order`` is the kernel's cell order (``auto``
     and ``kernel`` take it, see ``solver.arrange.orders``)."""
-    from solver.arrange.orders import check_order
+    from solver.arrange.orders import check_order  # local: start-up
 
     cls = engine_class(name)
     check_order(order)
@@ -64,7 +64,7 @@ def engine_of(engine: Engine | str, order: str = "auto") -> Engine:
     """``engine`` itself, or the engine of that name (the Python interface's edge)."""
     if isinstance(engine, str):
         return engine_named(engine, order)
-    from solver.arrange.orders import check_order
+    from solver.arrange.orders import check_order  # local: start-up
 
     check_order(order)
     return engine

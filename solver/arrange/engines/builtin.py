@@ -125,7 +125,7 @@ class KernelEngine(BoundedEngine):
         """The resumable search over the run (for probes and budgets) on the fastest backend
         (``csearch.new_search``: C, else numba); ``dynamic`` defaults to the engine's order,
         ``cells`` to the kernel's default cell order."""
-        from solver.arrange.engines.csearch import new_search
+        from solver.arrange.engines.csearch import new_search  # local: start-up
 
         if dynamic is None:
             dynamic = run.dynamic(self.order)
@@ -135,7 +135,7 @@ class KernelEngine(BoundedEngine):
                limit: int | None = None) -> Iterator[list[Row]]:
         """Search calls until the search ends (or has met ``limit`` solutions); yields the
         rows each call found (at most ``rows`` a call, 0: none kept)."""
-        from solver.arrange.engines.csearch import EXHAUSTED
+        from solver.arrange.engines.csearch import EXHAUSTED  # local: start-up
 
         while limit is None or search.solutions_found < limit:
             budget = STEP_NODES
@@ -163,7 +163,7 @@ class KernelEngine(BoundedEngine):
         ``BLOCK_ROWS`` rows (the first solution comes out at once)."""
         import numpy as np
 
-        from solver.arrange.engines.csearch import EXHAUSTED
+        from solver.arrange.engines.csearch import EXHAUSTED  # local: start-up
 
         search = self.search(run)
         out = np.empty((BLOCK_ROWS, run.layout.n), dtype=np.int32)
@@ -209,7 +209,7 @@ class KernelEngine(BoundedEngine):
                        tick: Tick | None = None) -> int:
         if jobs <= 1:
             return self.count(run, tick)
-        from solver.arrange.split import count_parallel
+        from solver.arrange.split import count_parallel  # local: start-up
 
         par = (lambda done, total, found: tick(found, done)) if tick else None
         return count_parallel(run, jobs, depth, par, self.order)
@@ -219,20 +219,20 @@ class KernelEngine(BoundedEngine):
                       ) -> Iterator[Row]:
         par = (lambda done, total, found: tick(found, done)) if tick else None
         if cluster is not None:
-            from solver.arrange.cluster import run_rows
+            from solver.arrange.cluster import run_rows  # local: start-up
 
             blocks = run_rows(run, cluster.scheduler, jobs, depth, cluster.checkpoint,
                               self.order, par)
             return (row for block in blocks for row in block)
         if jobs > 1:
-            from solver.arrange.split import rows_parallel
+            from solver.arrange.split import rows_parallel  # local: start-up
 
             return rows_parallel(run, jobs, depth, par, self.order)
         return self.rows(run, tick)
 
     def cluster_count(self, run: Run, cluster: Distributed, jobs: int = 2,
                       depth: int | None = None, tick: Tick | None = None) -> int:
-        from solver.arrange.cluster import run_count
+        from solver.arrange.cluster import run_count  # local: start-up
 
         par = (lambda done, total, found: tick(found, done)) if tick else None
         return run_count(run, cluster.scheduler, jobs, depth, cluster.checkpoint, self.order,
@@ -266,7 +266,7 @@ class FrontierEngine(BoundedEngine):
         return None
 
     def _count(self, run: Run, tick: Tick | None, limit: int | None) -> int:
-        from solver.arrange.engines import frontier
+        from solver.arrange.engines import frontier  # local: start-up
 
         states = (lambda _cells, n: tick(0, n)) if tick else None
         try:
@@ -296,7 +296,7 @@ class CpSatEngine(BoundedEngine):
 
     def rows(self, run: Run, tick: Tick | None = None, find: bool = False,
              ) -> Iterator[Row]:
-        from solver.arrange.engines import cpsat
+        from solver.arrange.engines import cpsat  # local: start-up
 
         stats: dict[str, int] = {}
         try:
@@ -307,7 +307,7 @@ class CpSatEngine(BoundedEngine):
     def _count(self, run: Run, tick: Tick | None, limit: int | None) -> int:
         if limit is not None:
             return super()._count(run, tick, limit)
-        from solver.arrange.engines import cpsat
+        from solver.arrange.engines import cpsat  # local: start-up
 
         stats: dict[str, int] = {}
         try:
@@ -339,7 +339,7 @@ class ConstraintEngine(BoundedEngine):
 
     def rows(self, run: Run, tick: Tick | None = None, find: bool = False,
              ) -> Iterator[Row]:
-        from solver.arrange.engines import constraint
+        from solver.arrange.engines import constraint  # local: start-up
 
         return constraint.rows(run.instance)
 
@@ -370,7 +370,7 @@ class DualEngine(BoundedEngine):
              ) -> Iterator[Row]:
         import numpy as np
 
-        from solver.arrange.engines.dual import EXHAUSTED, FOUND, DualSearch
+        from solver.arrange.engines.dual import EXHAUSTED, FOUND, DualSearch  # local: start-up
 
         search = DualSearch(run.instance)
         found = 0
@@ -411,8 +411,8 @@ class GrowEngine(Engine):
 
     def _solutions(self, run: Run, limit: int | None, tick: Tick | None,
                    find: bool) -> Iterator[Arrangement]:
-        from solver.arrange.engines.grow import search_for
-        from solver.arrange.verified import checked
+        from solver.arrange.engines.grow import search_for  # local: start-up
+        from solver.arrange.verified import checked  # local: start-up
 
         problem = run.problem
         search = search_for(problem, tick)

@@ -153,6 +153,6 @@ def new_search(run: Tables, cells: Sequence[int] | None = None,
     else the numba ``KernelSearch`` over the instance); ``cells``: the cell order."""
     if available():
         return CSearch(run.layout, cells, dynamic)
-    from solver.arrange.engines.kernel import KernelSearch
+    from solver.arrange.engines.kernel import KernelSearch  # local: start-up
 
     return KernelSearch(run.instance, cells, dynamic)

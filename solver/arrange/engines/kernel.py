@@ -547,7 +547,7 @@ def choose_dynamic(inst: EdgeInstance, order: str = "auto") -> bool:
     """True when the numba search should fill the most constrained cell first
     (``order_choice.prefers_dynamic`` with numba's probes; ``Run.dynamic`` probes on the
     fastest backend). Raises InvalidInputError for an unknown order."""
-    from solver.arrange.engines.order_choice import prefers_dynamic
+    from solver.arrange.engines.order_choice import prefers_dynamic  # local: start-up
 
     if check_order(order) != "auto":
         return order == "mrv"

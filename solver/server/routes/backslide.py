@@ -56,9 +56,9 @@ def _position(body: Position) -> tuple[int, ...]:
 def judge(position: tuple[int, ...]) -> dict[str, Any]:
     """The verifier's verdict on a position: solved when every beam meets a beam and none
     points off the board; the faults otherwise, and the pieces that may slide."""
-    from puzzles.arrangements import Arrangement, faults
-    from puzzles.backslide import parity_class, slidable
-    from puzzles.regions import parse_region
+    from puzzles.arrangements import Arrangement, faults  # local: start-up
+    from puzzles.backslide import parity_class, slidable  # local: start-up
+    from puzzles.regions import parse_region  # local: start-up
 
     arr = Arrangement("square", "compact",
                       {(i % 4, i // 4): v for i, v in enumerate(position)},
@@ -74,7 +74,7 @@ def deal(d: Deal) -> dict[str, Any]:
     """A scrambled position: a solved position chosen by the seed, then ``slides`` slides."""
     import random
 
-    from solver.backslide import scramble, solved_positions
+    from solver.backslide import scramble, solved_positions  # local: start-up
 
     solved = solved_positions()
     start = solved[random.Random(d.seed).randrange(len(solved))]
@@ -83,7 +83,7 @@ def deal(d: Deal) -> dict[str, Any]:
 
 def optimal(position: tuple[int, ...]) -> dict[str, Any]:
     """The fewest slides left (IDA*, replayed by the independent checker), or why not."""
-    from solver.backslide import check_solution, solve
+    from solver.backslide import check_solution, solve  # local: start-up
 
     limits = {"max_nodes": MAX_NODES, "max_seconds": MAX_SECONDS}
     try:
@@ -136,6 +136,6 @@ async def backslide_optimal(body: Position) -> dict[str, Any]:
 async def backslide_page(seed: int = Query(1, ge=0, le=2**31 - 1),
                          slides: int = Query(40, ge=0, le=MAX_SCRAMBLE)) -> HTMLResponse:
     """The page; ``?seed=S&slides=N`` deals that scramble."""
-    from solver.server.routes.pages import page
+    from solver.server.routes.pages import page  # local: start-up
 
     return page("backslide.html.j2", seed=seed, slides=slides, max_slides=MAX_SCRAMBLE)

@@ -27,7 +27,7 @@ def wants_page(request: Request) -> bool:
 
 def error_page(status: int, message: str) -> HTMLResponse:
     """The error page: what went wrong in one line and the way back."""
-    from solver.server.routes.pages import page
+    from solver.server.routes.pages import page  # local: start-up
 
     response = page("error.html.j2", status=status,
                     title=TITLES.get(status, "Something went wrong"), message=message)
@@ -62,7 +62,7 @@ async def validation_error(request: Request, exc: Exception) -> Response:
         where = ".".join(str(x)[:60] for x in first.get("loc", ()) if x != "query")
         what = str(first.get("msg", "not valid"))[:200]
         return error_page(422, f"{where}: {what}" if where else what)
-    from solver.server.guards import validation_error as api_validation_error
+    from solver.server.guards import validation_error as api_validation_error  # local: start-up
 
     return await api_validation_error(request, exc)
 

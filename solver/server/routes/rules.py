@@ -20,6 +20,7 @@ from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel
 
+from solver.server.catalog import ROOMS
 from solver.server.live import RequestError
 
 router = APIRouter(tags=["rules"])
@@ -45,8 +46,6 @@ class Rules(BaseModel):
 
 def games_with_panels() -> list[str]:
     """The registry names of the games whose pages show a rules panel."""
-    from solver.server.catalog import ROOMS
-
     return [*ROOMS, "backslide"]
 
 
@@ -128,7 +127,7 @@ async def rules_picture(name: str) -> Response:
 @router.get("/rules/{page}", response_class=HTMLResponse, include_in_schema=False)
 async def rules_page(page: str) -> HTMLResponse:
     """One rules page (``docs/rules/<page>.md``) as a page of its own."""
-    from solver.server.routes.pages import page as render_page
+    from solver.server.routes.pages import page as render_page  # local: start-up
 
     if not _NAME.match(page):
         raise RequestError(f"no rules page {page[:40]!r}", status=404)

@@ -12,7 +12,7 @@ from server_helpers import start, stop
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real ``solver serve`` on a free port and a fresh database; its engine reviews
+    """A real ``solver serve`` on a free port and a fresh database; its computer reviews
     search 40 nodes a position (the page shows whatever budget the review had)."""
     old = os.environ.get("SOLVER_REVIEW_NODES")
     os.environ["SOLVER_REVIEW_NODES"] = "40"

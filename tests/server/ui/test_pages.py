@@ -207,7 +207,7 @@ def test_the_review_of_a_finished_game(server: str, browser: Any, game: str, sea
         m for m in moves if any(v is not None and m["loss"] >= v for v in t.values())]
     assert pg.locator("#graph .graph-mark").count() == len(judged)
     assert pg.locator("#move-list .judgement").count() == len(judged)
-    # a click on a move goes there; the engine's best move is drawn when it differs
+    # a click on a move goes there; the computer's best move is drawn when it differs
     other = next((m for m in moves if m["best"] != m["move"]), None)
     assert other is not None
     pg.click(f'#move-list tr[data-move="{other["number"] - 1}"]' if other["number"] > 1
