@@ -37,6 +37,8 @@ from __future__ import annotations
 
 import math
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -393,14 +395,19 @@ class ExpectPlayer(BasePlayer):
             return self._fallback(g, list(g.legal_moves()), rng)
         if self.belief is None or self.belief.seat != seat:
             self.belief = MissionBelief(seat)
-        return self.ranking(g, self.belief, rng)[0]
+        deadline = self.deadline()
+        stop = None if deadline is None else lambda: time.monotonic() >= deadline
+        return self.ranking(g, self.belief, rng, stop)[0]
 
-    def ranking(self, g: Game, belief: MissionBelief, rng: random.Random) -> list[Placement]:
+    def ranking(self, g: Game, belief: MissionBelief, rng: random.Random,
+                stop: Callable[[], bool] | None = None) -> list[Placement]:
         """Every legal placement of the seat to move, the best chance to win first (ties: the
-        lower own score after the move, then the random source); ``belief`` is the mover's."""
+        lower own score after the move, then the random source); ``belief`` is the mover's.
+        When ``stop`` answers True (a player out of time), the belief reads no further and
+        the placements not yet scored follow the scored ones unranked."""
         seat = g.to_move
         moves = list(g.legal_moves())
-        joint = belief.joint(g, ASSIGNMENTS)
+        joint = belief.joint(g, ASSIGNMENTS, stop)
         r = remaining_halves(g, seat, joint)
         left = g.total_tiles - len(g.history) - 1  # placements after this one
         mine_left = sum(1 for i in range(len(g.history) + 1, g.total_tiles)
@@ -415,8 +422,10 @@ class ExpectPlayer(BasePlayer):
         tie = [0.5 if seat < q else -0.5 for q in opponents]
         tau = self.tau0 + self.tau1 * left
         index = GroupIndex(g.layout, g.rules.within_tile)
-        keyed = []
+        keyed: list[tuple[tuple[float, float, float], Placement]] = []
         for p in moves:
+            if keyed and stop is not None and stop():
+                break
             f = est.after(p)
             mine = f[a] * f[b]
             win = 0.0
@@ -428,7 +437,7 @@ class ExpectPlayer(BasePlayer):
             own = index.group_after(p, a) * index.group_after(p, b)
             keyed.append(((win, -own, rng.random()), p))
         keyed.sort(key=lambda kp: kp[0], reverse=True)
-        return [p for _, p in keyed]
+        return [p for _, p in keyed] + moves[len(keyed):]
 
     def _fallback(self, g: Game, moves: list[Placement], rng: random.Random) -> Placement:
         """The first placement of the game (nothing to infer yet): the greedy ranking."""

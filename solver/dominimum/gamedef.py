@@ -32,6 +32,7 @@ class DominimumPlayer(BasePlayer):
 
     def choose(self, state: GameState[Any], rng: random.Random) -> Any:
         assert isinstance(state, DominimumState)
+        self.inner.deadline = self.deadline()
         sample = state.determinize(state.to_move(), rng)
         assert isinstance(sample, DominimumState)
         return self.inner.choose(sample.g)

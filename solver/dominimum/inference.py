@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from puzzles.dominimum.game import Game
 from puzzles.dominimum.layout import Layout, Placement
@@ -80,12 +80,16 @@ class MissionBelief:
         self._layout = Layout()
         self._loglik: dict[int, dict[Tile, float]] = {}
 
-    def update(self, game: Game) -> None:
-        """Read the placements made since the last call (restarts on another game)."""
+    def update(self, game: Game, stop: Callable[[], bool] | None = None) -> None:
+        """Read the placements made since the last call (restarts on another game); when
+        ``stop`` answers True (a player out of time), the belief stays one of the earlier
+        placements only (the next call reads on)."""
         history = [m.placement for m in game.history]
         if history[:len(self._seen)] != self._seen:
             self.__init__(self.seat)  # type: ignore[misc]
         for i in range(len(self._seen), len(history)):
+            if stop is not None and stop():
+                return
             move = game.history[i]
             if move.player != self.seat and len(self._layout):
                 liks = move_likelihoods(self._layout, move.placement, game.rules.within_tile)
@@ -112,10 +116,12 @@ class MissionBelief:
         """The other seats, in seat order."""
         return [q for q in range(game.players) if q != self.seat]
 
-    def joint(self, game: Game, limit: int | None = None) -> list[tuple[float, tuple[Tile, ...]]]:
+    def joint(self, game: Game, limit: int | None = None,
+              stop: Callable[[], bool] | None = None) -> list[tuple[float, tuple[Tile, ...]]]:
         """The joint posterior of the opponents' missions (different tiles), most likely
-        first, normalised; ``limit`` keeps that many (renormalised)."""
-        self.update(game)
+        first, normalised; ``limit`` keeps that many (renormalised); ``stop``: see
+        :meth:`update`."""
+        self.update(game, stop)
         possible = self.possible(game)
         rows = [self._loglik.get(q, {}) for q in self.opponents(game)]
         if len(rows) > 2:  # four seats: each opponent's most likely tiles only

@@ -214,7 +214,7 @@ class ExpectKnowledge(DominimumKnowledge):
         if self._joint is None or self._joint[:3] != key:
             from solver.dominimum.expect import ASSIGNMENTS  # local: loaded with the player
 
-            self._joint = (*key, self.belief(seat).joint(g, ASSIGNMENTS))
+            self._joint = (*key, self.belief(seat).joint(g, ASSIGNMENTS, self.out_of_time))
         joint = self._joint[3]
         weights = [w for w, _ in joint]
         _, missions = joint[rng.choices(range(len(joint)), weights=weights)[0]]
@@ -235,7 +235,7 @@ class ExpectKnowledge(DominimumKnowledge):
         g = state.g
         if g.kind != "dominimum" or not g.history:
             return super().root_order(state, rng)
-        return self._expect.ranking(g, self.belief(g.to_move), rng)
+        return self._expect.ranking(g, self.belief(g.to_move), rng, self.out_of_time)
 
     def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:
         assert isinstance(state, DominimumState)

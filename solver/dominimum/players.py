@@ -10,7 +10,8 @@ the layout, its own mission or symbol, its own hand and public facts) and return
   ``rollouts`` games to the end from a determinization (hidden missions, hands and supply
   redrawn from the unseen tiles), every seat playing the best own score among ``tries`` random
   placements; picks the best mean final margin over the best opponent, then the most wins,
-  then the greedy order.
+  then the greedy order. Given a wall-clock ``deadline`` (``time.monotonic``), it stops there:
+  the best of the candidates whose rollouts are all played (the greedy choice if none is).
 
 Every random choice comes from the player's own ``random.Random(seed)``.
 """
@@ -18,6 +19,7 @@ Every random choice comes from the player's own ``random.Random(seed)``.
 from __future__ import annotations
 
 import random
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,6 +36,8 @@ class Player(ABC):
     seed: int = 0
     rng: random.Random = field(init=False)
     name: str = "player"
+    #: a ``time.monotonic()`` moment to choose by (the players that search stop there)
+    deadline: float | None = None
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -123,6 +127,7 @@ class LookaheadPlayer(Player):
         sign = 1 if game.kind == "dominimum" else -1
         best_key: tuple[float, int, int] | None = None
         choice = cands[0].placement
+        deadline, clock = self.deadline, time.monotonic
         for rank, cand in enumerate(cands):
             wins = 0
             total = 0.0
@@ -130,6 +135,8 @@ class LookaheadPlayer(Player):
                 g = game.determinize(me, self.rng)
                 g.play(cand.placement)
                 while not g.is_terminal():
+                    if deadline is not None and clock() >= deadline:
+                        return choice  # out of time: this candidate is not compared
                     g.play(_quick_move(g, self.rng, self.tries))
                 result = g.result()
                 scores = result["scores"]

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from puzzles.dominions import PASS, Move, Position
@@ -57,6 +58,7 @@ SCALE = 4.0  # score points for a win estimate of 73%
 CONTEMPT = 0.15  # a draw is worth 0.35 to the searching seat (the search expects to be stronger)
 QUIET = 12  # quiet placements keeping 3+ liberties that a node below the root collects
 QUIET_GOOD = 1.3  # their ordering value (1 + 0.1 a liberty)
+STOP_EVERY = 64  # placements scored between two looks at the clock (a root ordering)
 PER_CELL = 2  # quiet placements taken from one cell (variety: not 16 pieces on one cell)
 SMALL_HAND = 12  # with this few pieces in hand a node orders every legal placement (which
 # piece goes where decides whether the last pieces still fit)
@@ -164,10 +166,12 @@ def hot_cells(pos: Position, limit: int = 2) -> list[int]:
     return sorted(out)
 
 
-def order_moves(pos: Position, rng: random.Random,
-                cells: list[int] | None = None) -> list[Move]:
+def order_moves(pos: Position, rng: random.Random, cells: list[int] | None = None,
+                stop: Callable[[], bool] | None = None) -> list[Move]:
     """Legal moves of the player to move, most promising first (the pass at the end);
-    ``cells`` restricts the placements to those cells."""
+    ``cells`` restricts the placements to those cells. ``stop`` (checked every
+    ``STOP_EVERY`` placements): when it answers True, the placements scored so far (a player
+    out of time; the empty board has 11,000 placements)."""
     me = pos.to_move
     heat: dict[int, float] = {}
     for g in pos.group_table.values():
@@ -180,8 +184,10 @@ def order_moves(pos: Position, rng: random.Random,
             w = 1.0 * size if g.beams == 2 else 0.0
         for cell in g.liberties:
             heat[cell] = heat.get(cell, 0.0) + w
-    scored = []
+    scored: list[tuple[float, Move]] = []
     for c, p, n, e in pos.iter_placements(cells=cells):
+        if stop is not None and len(scored) % STOP_EVERY == STOP_EVERY - 1 and stop():
+            break
         if e > 0:
             v = 4.0 + 2.0 * e
         elif e < 0:
@@ -337,7 +343,7 @@ class DominionsKnowledge(Knowledge):
 
     def root_order(self, state: GameState[Any], rng: random.Random) -> list[Any]:
         assert isinstance(state, DominionsState)
-        return order_moves(state.position, rng)
+        return order_moves(state.position, rng, stop=self.out_of_time)
 
     def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:
         assert isinstance(state, DominionsState)

@@ -60,17 +60,26 @@ class _Search:
         pos = self.t.position
         width = self.widths[min(ply, len(self.widths) - 1)]
         cells = None if ply == 0 else hot_cells(self.t)
-        moves = [m for _, m in ordered_moves(pos, width, cells, self.t, self.rng)]
-        if not moves and cells is not None:
-            moves = [m for _, m in ordered_moves(pos, width, None, self.t, self.rng)]
+        stop = self.out_of_time if self.deadline is not None or self.wall is not None else None
+        moves = [m for _, m in ordered_moves(pos, width, cells, self.t, self.rng, stop)]
+        if not moves and cells is not None:  # no hot cell: every placement scored
+            moves = [m for _, m in ordered_moves(pos, width, None, self.t, self.rng, stop)]
+        if ply > 0 and stop is not None and stop():
+            raise _OutOfBudget  # a node's list cut short: this depth is not complete
         if not moves or pos.passes == 1:
             moves.append(PASS)
         return moves
 
+    def out_of_time(self) -> bool:
+        """True when a deadline (``seconds`` or ``wall``) has passed."""
+        if self.deadline is None and self.wall is None:
+            return False
+        now = time.monotonic()
+        return ((self.deadline is not None and now > self.deadline)
+                or (self.wall is not None and now > self.wall))
+
     def _step(self, move: Move) -> None:
-        if self.nodes >= self.budget or (self.nodes % 16 == 0 and (
-                (self.deadline is not None and time.monotonic() > self.deadline)
-                or (self.wall is not None and time.monotonic() > self.wall))):
+        if self.nodes >= self.budget or self.out_of_time():
             raise _OutOfBudget
         self.nodes += 1
         self.t.push(move)

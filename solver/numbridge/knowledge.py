@@ -124,12 +124,16 @@ class NumbridgeKnowledge(Knowledge):
         assert isinstance(state, NumbridgeState)
         g = state.g
         p = g.mover
-        scored = [(self.score(_after(g, m), p), rng.random(), m) for m in useful_moves(g)]
+        moves = useful_moves(g)
+        scored = [(self.score(_after(g, m), p), rng.random(), m)
+                  for m in self.until_deadline(moves)]
         scored.sort(key=lambda t: (-t[0], t[1]))
+        if len(scored) < len(moves):  # out of time (a player's deadline): the rest unscored
+            return [m for _, _, m in scored] + moves[len(scored):]
         if not self.pair_root or g.left_in_pair < 2:
             return [m for _, _, m in scored]
         head = []
-        for s1, tie, m1 in scored[:self.pair_width]:
+        for s1, tie, m1 in self.until_deadline(scored[:self.pair_width]):
             h = _after(g, m1)
             if h.result is not None or h.mover != p:
                 value = s1
@@ -139,7 +143,7 @@ class NumbridgeKnowledge(Knowledge):
                              for m2 in useful_moves(h)), default=s1)
             head.append((value, tie, m1))
         head.sort(key=lambda t: (-t[0], t[1]))
-        return [m for _, _, m in head] + [m for _, _, m in scored[self.pair_width:]]
+        return [m for _, _, m in head] + [m for _, _, m in scored[len(head):]]
 
     def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:
         assert isinstance(state, NumbridgeState)

@@ -11,6 +11,7 @@ cannot see another seat's hand, mission or the bag order. A game lists its playe
 from __future__ import annotations
 
 import random
+import time
 from abc import ABC, abstractmethod
 from typing import Any
 
@@ -31,6 +32,15 @@ class BasePlayer(ABC):
     @abstractmethod
     def choose(self, state: GameState[Any], rng: random.Random) -> Any:
         """A legal move for ``state.to_move()``; ``state`` is left as it was found."""
+
+    def deadline(self) -> float | None:
+        """The ``time.monotonic()`` moment this move must be chosen by: the sooner of
+        ``move_time`` from now and ``options.deadline`` (None: no time budget)."""
+        moments = [t for t in (self.options.deadline,
+                               None if self.options.move_time is None
+                               else time.monotonic() + self.options.move_time)
+                   if t is not None]
+        return min(moments) if moments else None
 
     def stats(self) -> dict[str, int] | None:
         """Counters the player keeps over a game (e.g. endgame solver moves), or None."""

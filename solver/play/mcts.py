@@ -20,6 +20,13 @@ any machine) and/or ``move_time`` wall-clock seconds per move (``time.monotonic`
 player at the server or the command line waits; on a loaded machine a move gets less work),
 and a wall-clock ``deadline`` (``PlayerOptions.deadline``, the server's seats): the search
 stops at the first budget spent and plays its best move so far.
+
+A player's time is honoured from the start (anytime search): the clock is checked inside every
+iteration (an iteration the deadline interrupts is dropped, its new node removed), and the
+game's knowledge sees the deadline (:meth:`Knowledge.out_of_time`) so a costly ordering stops
+early. Out of time before a first iteration is complete, the player plays the root ordering's
+first move, or, before the ordering exists, :meth:`Knowledge.fallback_move`. A search for
+analysis (:meth:`MCTSPlayer.search`) completes at least one iteration.
 """
 
 from __future__ import annotations
@@ -27,13 +34,15 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from puzzles.game import GameState, PlayerOptions
 from solver.play.base import BasePlayer
 
 DEFAULT_NODES = 200
+T = TypeVar("T")
 
 
 class Knowledge:
@@ -77,6 +86,27 @@ class Knowledge:
     contempt = 0.0
     tree_depth: int | None = None
     review_thresholds: tuple[float, float, float] = (0.05, 0.10, 0.20)
+    #: the running search's wall-clock deadline (``time.monotonic``), None outside a timed
+    #: search; costly orderings consult :meth:`out_of_time`
+    deadline: float | None = None
+
+    def out_of_time(self) -> bool:
+        """True when the running search's deadline has passed."""
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+    def until_deadline(self, items: Iterable[T]) -> Iterator[T]:
+        """``items`` (lazily) until the deadline passes; the first one always."""
+        first = True
+        for item in items:
+            if not first and self.out_of_time():
+                return
+            first = False
+            yield item
+
+    def fallback_move(self, state: GameState[Any], rng: random.Random) -> Any:
+        """A cheap move for a player out of time before its root ordering exists: the
+        rollout policy's in a determinization (the game's own, cheap)."""
+        return self.rollout_move(state.determinize(state.to_move(), rng), rng)
 
     def determinize(self, state: GameState[Any], seat: int,
                     rng: random.Random) -> GameState[Any]:
@@ -166,19 +196,22 @@ class MCTSPlayer(BasePlayer):
         self.last: SearchStats | None = None
 
     def choose(self, state: GameState[Any], rng: random.Random) -> Any:
-        stats, best = self.search(state, rng, contempt=self.knowledge.contempt)
+        stats, best = self.search(state, rng, contempt=self.knowledge.contempt, least=0)
         self.last = stats
         return best
 
     def search(self, state: GameState[Any], rng: random.Random, contempt: float = 0.0,
-               root_moves: list[Any] | None = None) -> tuple[SearchStats, Any]:
+               root_moves: list[Any] | None = None, least: int = 1
+               ) -> tuple[SearchStats, Any]:
         """Run the search from ``state`` (left unchanged); the stats and the chosen move.
 
         ``contempt`` (see :class:`Knowledge`): :meth:`choose` plays with the knowledge's; a
         search for analysis (``solver review``) keeps the default 0, so its values are the
         game's returns. ``root_moves``: search only these root moves (legal ones, in this
         order), every iteration through them; with one move the whole budget values that
-        move (the review's evaluation of a move).
+        move (the review's evaluation of a move). ``least``: iterations completed whatever
+        the clock says (1 for analysis, which needs a value; 0 for play, which falls back on
+        the ordering when out of time).
         """
         kn = self.knowledge
         me = state.to_move()
@@ -194,25 +227,40 @@ class MCTSPlayer(BasePlayer):
         root = _Node(seat=-1, moves=None if root_moves is None else list(root_moves))
         iterations = 0
         sums = [0.0] * state.num_seats
-        while (nodes is None or iterations < nodes) and \
-                (deadline is None or iterations == 0 or time.monotonic() < deadline):
-            value = self._iterate(kn, root, kn.determinize(state, me, rng), rng, me, contempt)
-            for i, v in enumerate(value):
-                sums[i] += v
-            iterations += 1
-            if iterations == 1 and root_moves is None and len(root.children) == 1 \
-                    and root.moves is not None and len(root.moves) == 1:
-                break  # a forced move
+        kn.deadline = deadline
+        try:
+            while nodes is None or iterations < nodes:
+                stop = deadline if iterations >= least else None
+                if stop is not None and time.monotonic() >= stop:
+                    break
+                value = self._iterate(kn, root, kn.determinize(state, me, rng), rng, me,
+                                      contempt, stop)
+                if value is None:
+                    break  # the deadline passed during the iteration: dropped
+                for i, v in enumerate(value):
+                    sums[i] += v
+                iterations += 1
+                if iterations == 1 and root_moves is None and len(root.children) == 1 \
+                        and root.moves is not None and len(root.moves) == 1:
+                    break  # a forced move
+        finally:
+            kn.deadline = None
         ranked = sorted(root.children.values(),
                         key=lambda c: (-c.visits, -(c.value / c.visits if c.visits else 0)))
         stats = SearchStats(iterations, time.monotonic() - start,
                             [(state.move_text(c.move), c.visits,
                               c.value / c.visits if c.visits else 0.0)
-                             for c in ranked[:10]], [v / iterations for v in sums])
-        return stats, ranked[0].move
+                             for c in ranked[:10]],
+                            [v / iterations for v in sums] if iterations else [])
+        if ranked:
+            return stats, ranked[0].move
+        if root.moves:  # out of time before a first iteration: the ordering's first
+            return stats, root.moves[0]
+        return stats, kn.fallback_move(state, rng)
 
-    def _iterate(self, kn: Knowledge, root: _Node, s: GameState[Any],
-                 rng: random.Random, me: int, contempt: float) -> list[float]:
+    def _iterate(self, kn: Knowledge, root: _Node, s: GameState[Any], rng: random.Random,
+                 me: int, contempt: float, deadline: float | None) -> list[float] | None:
+        """One iteration; None (and no trace in the tree) when ``deadline`` passes first."""
         node = root
         level = 0
         # selection and expansion
@@ -257,9 +305,14 @@ class MCTSPlayer(BasePlayer):
         # rollout
         depth = 0
         limit = kn.rollout_depth
+        clock = time.monotonic
         while not s.is_over() and (limit is None or depth < limit):
+            if deadline is not None and clock() >= deadline:
+                return self._drop(node)
             s.apply(kn.rollout_move(s, rng))
             depth += 1
+        if deadline is not None and not s.is_over() and clock() >= deadline:
+            return self._drop(node)  # (the evaluation may be costly)
         if s.is_over():
             value = list(s.returns())
             if contempt and len(value) > 1 and min(value) == max(value):
@@ -276,4 +329,11 @@ class MCTSPlayer(BasePlayer):
                 n.value += value[n.seat]
             n = n.parent
         return value
+
+    @staticmethod
+    def _drop(node: _Node) -> None:
+        """Forget an interrupted iteration: remove the node it added (never visited)."""
+        if node.parent is not None and node.visits == 0:
+            del node.parent.children[node.key]
+        return None
 

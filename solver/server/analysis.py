@@ -4,8 +4,10 @@ database, so that a view never recomputes it.
 
 A review runs in the analysis worker (a :class:`~solver.server.workers.WorkerPool` at the
 lowest priority), one game at a time, under a time limit; its progress (moves reviewed of
-the total) is kept in memory and written to the database every few moves, and the finished
-review (``Review.to_json()``) is stored with its parameters. A game with hidden information
+the total) and the rows of the moves already reviewed are kept in memory and written to the
+database every few seconds (a page shows them while the review runs), and the finished
+review (``Review.to_json()``) is stored with its parameters. A review the server stopped
+during (a restart) reads as failed, with the rows it had stored. A game with hidden information
 is reviewed only once it is over; a live game of perfect information may be reviewed too
 (the stored review then covers the moves up to the time it was asked for).
 """
@@ -58,14 +60,15 @@ def thresholds(game: GameDef, review: dict[str, Any] | None = None
 
 
 def review_job(game: GameDef, record: str, nodes: int, seed: int) -> dict[str, Any]:
-    """The review of ``record`` (run in the analysis worker; progress after every move)."""
+    """The review of ``record`` (run in the analysis worker; after every move, the progress
+    ``{"done": moves reviewed, "move": that move's row of the review document}``)."""
     from solver.play.review import review_text  # local: the search loads in the worker only
 
     done = [0]
 
-    def step(_move: Any) -> None:
+    def step(move: Any) -> None:
         done[0] += 1
-        progress(done[0])
+        progress({"done": done[0], "move": move.to_json()})
 
     review = review_text(game, record, max_nodes=nodes, seed=seed, step=step)
     doc: dict[str, Any] = review.to_json()
@@ -85,20 +88,27 @@ class Analyses:
 
     async def status(self, g: LiveGame) -> dict[str, Any]:
         """``{"status": "none"|"queued"|"running"|"done"|"failed", "done", "total",
-        "params", "review", "thresholds"}`` (``review`` once done)."""
+        "params", "moves", "review", "thresholds"}``: ``moves`` the rows of the moves
+        reviewed so far (while it runs too), ``review`` the whole document once done."""
         now = await self._status(g)
         review = now["review"] if isinstance(now["review"], dict) else None
         return {**now, "thresholds": thresholds(g.room.game, review)}
 
     async def _status(self, g: LiveGame) -> dict[str, Any]:
         if g.id in self.running:
-            return {**self.running[g.id], "review": None}
+            entry = self.running[g.id]
+            return {**entry, "moves": list(entry["moves"]), "review": None}
         stored = await asyncio.to_thread(self.storage.load_review, g.id)
         if stored is None:
             return {"status": "none", "done": 0, "total": g.seq, "params": None,
-                    "review": None}
-        return {"status": stored["status"], "done": stored["done"], "total": stored["total"],
-                "params": stored["params"], "review": stored["doc"]}
+                    "moves": [], "review": None}
+        status, doc = stored["status"], stored["doc"]
+        if status in ("queued", "running"):  # stored by a server that stopped meanwhile
+            status = "failed"
+            doc = {**(doc or {}), "error": "the server stopped during the review"}
+        moves = doc.get("moves", []) if isinstance(doc, dict) else []
+        return {"status": status, "done": stored["done"], "total": stored["total"],
+                "params": stored["params"], "moves": moves, "review": doc}
 
     async def start(self, g: LiveGame, nodes: int) -> dict[str, Any]:
         """Start the review of ``g`` unless it is stored or running; its status."""
@@ -110,13 +120,14 @@ class Analyses:
                 now["status"] == "done" and now["params"] == self._params(g, nodes)):
             return now
         record = g.state.record_text()
-        entry = {"status": "queued", "done": 0, "total": len(g.state.history()),
-                 "params": self._params(g, nodes)}
+        entry: dict[str, Any] = {"status": "queued", "done": 0,
+                                 "total": len(g.state.history()),
+                                 "params": self._params(g, nodes), "moves": []}
         self.running[g.id] = entry
         task = asyncio.create_task(self._run(g.id, g.room.game, record, entry))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-        return {**entry, "review": None, "thresholds": thresholds(g.room.game)}
+        return {**entry, "moves": [], "review": None, "thresholds": thresholds(g.room.game)}
 
     @staticmethod
     def _params(g: LiveGame, nodes: int) -> dict[str, Any]:
@@ -126,11 +137,12 @@ class Analyses:
                    entry: dict[str, Any]) -> None:
         last = [0.0]
 
-        def moved(done: Any) -> None:
-            entry.update(status="running", done=int(done))
+        def moved(report: Any) -> None:
+            entry["moves"].append(report["move"])
+            entry.update(status="running", done=int(report["done"]))
             if time.monotonic() - last[0] > 2.0:  # keep the progress, not every step
                 last[0] = time.monotonic()
-                self._save_soon(game_id, entry, None)
+                self._save_soon(game_id, entry, {"moves": list(entry["moves"])})
 
         try:
             doc = await self.pool.run(review_job, game, record, entry["params"]["nodes"], 1,
@@ -141,7 +153,8 @@ class Analyses:
             if not self.pool.closed:
                 log.warning("review of game %s failed: %s", game_id, exc)
                 entry["status"] = "failed"
-                await asyncio.to_thread(self._save, game_id, entry, {"error": str(exc)})
+                await asyncio.to_thread(self._save, game_id, entry,
+                                        {"error": str(exc), "moves": list(entry["moves"])})
         finally:
             self.running.pop(game_id, None)
 

@@ -89,3 +89,72 @@ def test_ranked_nodes_order_the_moves_by_the_knowledges_own_score(kind: str) -> 
     values = [k.score(_after(g, m), g.mover) for m in moves]
     assert sorted(moves, key=str) == sorted(useful_moves(g), key=str)
     assert values == sorted(values, reverse=True) and values[0] > values[-1]
+
+
+class _SlowRollouts:
+    """Dominions' knowledge with rollouts of ten moves of 30 ms each (one iteration: 0.3 s)."""
+
+    @staticmethod
+    def make() -> object:
+        import time as _time
+
+        from solver.dominions.knowledge import DominionsKnowledge
+
+        class Slow(DominionsKnowledge):
+            rollout_depth = 10
+
+            def rollout_move(self, state: GameState, rng: random.Random) -> object:  # type: ignore[type-arg]
+                _time.sleep(0.03)
+                return super().rollout_move(state, rng)
+
+        return Slow()
+
+
+def test_the_deadline_is_kept_inside_the_first_iteration() -> None:
+    import time
+
+    state = advanced("dominions", 6)
+    kn = _SlowRollouts.make()
+    p = MCTSPlayer(PlayerOptions(seed=1, move_time=0.1), kn)  # type: ignore[arg-type]
+    start = time.monotonic()
+    move = p.choose(state, random.Random(1))
+    took = time.monotonic() - start
+    assert took < 0.25, took  # not the 0.3 s of one whole iteration
+    assert p.last is not None and p.last.iterations == 0 and p.last.children == []
+    assert isinstance(state, DominionsState) and state.position.is_legal(move)
+    assert kn.deadline is None  # type: ignore[attr-defined]
+    # a search for analysis completes one iteration whatever the clock says
+    stats, _ = p.search(state, random.Random(1))
+    assert stats.iterations == 1 and stats.values
+
+
+def test_out_of_time_from_the_start_plays_the_fallback_at_once() -> None:
+    import time
+
+    state = advanced("dominions", 6)
+    p = MCTSPlayer(PlayerOptions(seed=1, move_time=5.0, deadline=time.monotonic() - 1.0),
+                   get_game("dominions").knowledge())
+    start = time.monotonic()
+    move = p.choose(state, random.Random(1))
+    assert time.monotonic() - start < 0.2
+    assert p.last is not None and p.last.iterations == 0
+    assert isinstance(state, DominionsState) and state.position.is_legal(move)
+
+
+def test_a_root_ordering_stops_at_the_deadline() -> None:
+    import time
+
+    from solver.dominions.knowledge import order_moves
+
+    state = get_game("dominions").new_state({}, 1, 2)  # the empty board: 11,000 placements
+    assert isinstance(state, DominionsState)
+    every = order_moves(state.position, random.Random(1))
+    calls = []
+
+    def stop() -> bool:
+        calls.append(time.monotonic())
+        return len(calls) > 2
+
+    some = order_moves(state.position, random.Random(1), stop=stop)
+    assert len(every) > 10_000 and 64 * 2 <= len(some) - 1 <= 64 * 3
+    assert all(state.position.is_legal(m) for m in some)

@@ -318,19 +318,45 @@ def test_a_stored_review_runs_once_in_the_background(client: TestClient) -> None
     assert first.status_code == 202 and first.json()["status"] in ("queued", "running")
     end = time.time() + 180
     seen = set()
+    partial = []  # the rows shown while it runs
     while time.time() < end:
         doc = client.get(f"/api/games/{g['id']}/analysis").json()
         seen.add(doc["status"])
         if doc["status"] == "done":
             break
-        time.sleep(0.2)
+        if doc["status"] == "running" and 0 < doc["done"] < doc["total"]:
+            partial.append(doc)
+        time.sleep(0.1)
     assert doc["status"] == "done", doc
     review = doc["review"]
     assert len(review["moves"]) == doc["total"] == review["total"] > 0
+    assert doc["moves"] == review["moves"]
     assert {"seat", "move", "best", "best_value", "played_value", "loss",
             "judgement"} <= set(review["moves"][0])
+    # while it ran, the moves analysed so far: the first rows of the finished review
+    assert partial, "the review was never seen part-way"
+    for p in partial:
+        assert len(p["moves"]) >= p["done"] - 1 and p["review"] is None
+        assert p["moves"] == review["moves"][:len(p["moves"])]
     again = client.post(f"/api/games/{g['id']}/analysis", json={"nodes": 20}).json()
     assert again["status"] == "done" and again["review"] == review  # stored, not recomputed
+
+
+def test_a_review_the_server_stopped_during_reads_as_failed_with_its_rows(
+        client: TestClient) -> None:
+    g = create(client, "dominomega", [{"kind": "engine", "player": "random", "move_time": 0.05},
+                                      {"kind": "engine", "player": "random", "move_time": 0.05}])
+    wait_over(client, g["id"])
+    row = {"number": 1, "seat": 0, "move": "x", "best": "x", "best_value": 0.5,
+           "played_value": 0.5, "loss": 0.0, "judgement": "best"}
+    storage = client.app.state.analyses.storage  # type: ignore[attr-defined]
+    storage.save_review(g["id"], "running", 1, 20, {"nodes": 20, "seed": 1, "moves": 20},
+                        {"moves": [row]})  # what a server killed mid-review left
+    doc = client.get(f"/api/games/{g['id']}/analysis").json()
+    assert doc["status"] == "failed" and doc["moves"] == [row]
+    assert "stopped" in doc["review"]["error"]
+    again = client.post(f"/api/games/{g['id']}/analysis", json={"nodes": 20}).json()
+    assert again["status"] in ("queued", "running")  # it can be started again
 
 
 def test_the_dominomega_review_groups_by_symbol(client: TestClient) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,7 @@ def test_rules_pictures_and_linked_pages_are_served(client: TestClient) -> None:
     assert picture.content == (RULES / "pictures" / "dominions-position.svg").read_bytes()
     page = client.get("/rules/beam-sets", headers={"accept": "text/html"})
     assert page.status_code == 200 and 'id="rules-page"' in page.text
+    assert "<title>Rules: Beam sets" in page.text
     for bad in ("/rules/pictures/..%2Fdominions.md", "/rules/pictures/x.png",
                 "/rules/pictures/nothing.svg", "/rules/NOPE", "/rules/nothing"):
         assert client.get(bad).status_code == 404, bad
@@ -81,3 +83,20 @@ def test_the_api_still_answers_json(client: TestClient) -> None:
     assert r.status_code == 404 and r.json()["detail"] == "no game 'no-such-game'"
     r = client.get("/api/no/such/route")
     assert r.status_code == 404 and r.headers["content-type"].startswith("application/json")
+
+
+def test_rules_links_read_as_titles_and_none_is_dead() -> None:
+    from solver.server.routes.rules import links
+
+    html = links(render_markdown("See [beam-sets.md](beam-sets.md), [Dominimum](dominimum.md) "
+                                 "and [results.md](../results.md).\n"))
+    assert '<a href="/rules/beam-sets">Beam sets</a>' in html
+    assert '<a href="/rules/dominimum">Dominimum</a>' in html
+    assert "results.md (docs/results.md in the repository)" in html and "../" not in html
+    for game in games_with_panels():  # every link of every panel opens a page of the server
+        from solver.server.routes.rules import rules_html
+
+        _, page = rules_html(game)
+        for href in re.findall(r'href="([^"]*)"', page):
+            assert href.startswith(("/rules/", "http://", "https://", "#")), (game, href)
+        assert not re.search(r">[a-z0-9-]+\.md</a>", page), game

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
+from html import escape as html_escape
 from importlib import resources
 from typing import Any
 
@@ -28,6 +29,10 @@ _NAME = re.compile(r"^[a-z][a-z0-9_-]{0,30}$")
 #: Links of the rendered pages: pictures and the other rules pages, made absolute.
 _PICTURE = re.compile(r'src="pictures/([a-z0-9-]{1,40}\.svg)"')
 _PAGE = re.compile(r'href="([a-z0-9-]{1,40})\.md"')
+#: A link to another rules page: its text a file name ("beam-sets.md") reads as that page's title.
+_PAGE_LINK = re.compile(r'<a href="([a-z0-9-]{1,40})\.md">([^<]*)</a>')
+#: A link to the rest of docs/ (not served): its text and where to read it, no link.
+_DOCS_LINK = re.compile(r'<a href="\.\./([a-z0-9_/-]{1,60}\.md)">([^<]*)</a>')
 
 
 class Rules(BaseModel):
@@ -66,14 +71,43 @@ def rules_file(game: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=32)
+def page_title(page: str) -> str | None:
+    """The first heading of the rules page ``page`` (``beam-sets``: "Beam sets"), or None."""
+    if not _NAME.match(page):
+        return None
+    path = resources.files("solver.server") / "rules" / f"{page}.md"
+    if not path.is_file():
+        return None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return None
+
+
+def _page_link(m: re.Match[str]) -> str:
+    page, text = m.group(1), m.group(2)
+    if text == f"{page}.md":
+        text = html_escape(page_title(page) or page)
+    return f'<a href="/rules/{page}">{text}</a>'
+
+
+def links(html: str) -> str:
+    """The links of a rendered rules page made to work on the server: pictures and rules
+    pages absolute (a link reading as a file name gets the page's title), links to the rest
+    of ``docs/`` (not served) turned into text naming the file."""
+    html = _PICTURE.sub(r'src="/rules/pictures/\1"', html)
+    html = _PAGE.sub(r'href="/rules/\1"', _PAGE_LINK.sub(_page_link, html))
+    return _DOCS_LINK.sub(r'\2 (docs/\1 in the repository)', html)
+
+
+@functools.lru_cache(maxsize=32)
 def rules_html(game: str) -> tuple[bool, str]:
     """``(written, html)`` for ``game`` (read once per server process)."""
     name = rules_file(game)
     if name is None:
         return False, ""
     text = (resources.files("solver.server") / "rules" / name).read_text(encoding="utf-8")
-    html = _PICTURE.sub(r'src="/rules/pictures/\1"', render_markdown(text))
-    return True, _PAGE.sub(r'href="/rules/\1"', html)
+    return True, links(render_markdown(text))
 
 
 @router.get("/rules/pictures/{name}", include_in_schema=False)
@@ -100,7 +134,7 @@ async def rules_page(page: str) -> HTMLResponse:
     written, html = rules_html(page)
     if not written:
         raise RequestError(f"no rules page {page!r}", status=404)
-    return render_page("rules.html.j2", title=page, html=html)
+    return render_page("rules.html.j2", title=page_title(page) or page, html=html)
 
 
 @router.get("/api/rules/{game}", response_model=Rules,

@@ -28,7 +28,7 @@ let analysis = null;  // the answer of /analysis
 // The stored review's answer ({status, done, total, params, review, thresholds}) with the
 // reviewed moves and the budget at hand.
 const normal = (doc) => ({ ...doc, reviewed: doc.done, max_nodes: doc.params ? doc.params.nodes : "?",
-  moves: doc.review && doc.review.moves ? doc.review.moves : [],
+  moves: doc.review && doc.review.moves ? doc.review.moves : doc.moves || [],  // (the rows so far while it runs)
   error: doc.review && doc.review.error ? doc.review.error : "the review stopped" });
 const reviewBusy = (a) => a.status === "running" || a.status === "queued";
 
@@ -191,7 +191,7 @@ function drawReviewStatus() {
   if (!a || a.status === "none") { status.textContent = "No computer review yet."; button.hidden = false; button.disabled = false; return; }
   button.hidden = a.status === "done" || reviewBusy(a);
   if (a.status === "queued") status.textContent = "Computer review waiting for the analysis worker…";
-  else if (a.status === "running") status.textContent = `Computer review running: ${a.reviewed} of ${a.total} moves (${a.max_nodes} nodes a position)…`;
+  else if (a.status === "running") status.textContent = `Computer review running: ${a.reviewed} of ${a.total} moves analysed (${a.max_nodes} nodes a position); their rows and the graph fill in as it goes…`;
   else if (a.status === "failed") { status.textContent = `The computer review failed: ${a.error}`; button.hidden = false; }
   else {
     const counts = {};
@@ -209,6 +209,7 @@ async function poll() {
   drawReviewStatus();
   drawMoveList();
   drawGraph();
+  drawMoveInfo(ply);
   if (reviewBusy(analysis)) setTimeout(poll, 700);
   else go(ply);
 }

@@ -291,3 +291,34 @@ def test_the_start_page_with_a_seek_fits_and_the_rules_show_their_pictures(
     assert "beam" in pg.inner_text("#rules-page h1").lower()
     assert errors == []
     pg.context.close()
+
+
+def test_a_running_review_shows_the_moves_already_analysed(server: str, browser: Any) -> None:
+    """(Last in the module: its long review holds the one analysis worker.)"""
+    g = finished(server, "dominomega", 2, {})
+    errors: list[str] = []
+    pg = open_page(browser, g["watch"], errors)
+    pg.wait_for_function("document.getElementById('status').textContent.includes('game over')",
+                         timeout=180000)
+    pg.goto(f"{server}/review/{g['id']}")
+    pg.wait_for_selector("#board svg")
+    total = int(pg.get_attribute("#ply", "max") or "0")
+    pg.evaluate(f"fetch('/api/games/{g['id']}/analysis', {{method: 'POST', headers: "
+                "{'content-type': 'application/json'}, body: JSON.stringify({nodes: 150})})")
+    pg.reload()
+    # part-way: rows with their loss, and the graph's lines, before the review is done
+    pg.wait_for_function("document.body.dataset.analysis === 'running' && [...document."
+                         "querySelectorAll('#move-list tbody tr')].filter(tr => tr.children[3]"
+                         ".textContent).length >= 3", timeout=240000)
+    rows = pg.eval_on_selector_all("#move-list tbody tr", "trs => trs.filter(tr => "
+                                   "tr.children[3].textContent).map(tr => Number(tr.dataset.move))")
+    assert rows == list(range(1, len(rows) + 1)) and len(rows) < total
+    assert pg.locator("#graph .seat-line").count() >= 1
+    assert pg.locator("#graph .graph-pending").count() == 1
+    status = pg.inner_text("#review-status")
+    assert "running" in status and f"of {total} moves analysed" in status
+    pg.click('#move-list tr[data-move="1"]')
+    pg.wait_for_function("document.body.dataset.ply === '1'")
+    assert "Move 1" in pg.inner_text("#move-info")  # the analysed move's numbers
+    shot(pg, "review-running")
+    assert errors == []

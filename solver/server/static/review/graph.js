@@ -42,12 +42,17 @@ export function evalGraph(moves, { total, ply, seats, analysis, seatLabel, colou
   }
   svg.append(svgEl("text", { x: W - R, y: H - 6, "font-size": 11, "text-anchor": "end", fill: "#6b6455", "font-family": FONT }, `move ${total}`));
   svg.append(svgEl("text", { x: L, y: H - 6, "font-size": 11, fill: "#6b6455", "font-family": FONT }, "value for the mover after its move"));
+  // while the review runs, the moves not analysed yet are shaded (the lines grow into them)
+  const running = analysis && (analysis.status === "running" || analysis.status === "queued");
+  const done = moves.reduce((n, m) => Math.max(n, m.number), 0);
+  if (running && total) svg.append(svgEl("rect", { x: x(done), y: T, width: Math.max(0, x(total) - x(done)), height: H - T - B, fill: "#f1efe9", "fill-opacity": 0.85, class: "graph-pending" }));
   // the position shown
   svg.append(svgEl("path", { d: `M${x(ply)},${T} L${x(ply)},${H - B}`, stroke: "#0a58ca", "stroke-width": 2, class: "graph-cursor" }));
   for (let s = 0; s < seats; s++) {
     const pts = moves.filter((m) => m.seat === s).map((m) => [x(m.number), y(valueAfter(m)), m]);
     if (!pts.length) continue;
     svg.append(svgEl("path", { d: pts.map((p, i) => `${i ? "L" : "M"}${p[0]},${p[1]}`).join(" "), fill: "none", stroke: colour(s), "stroke-width": 2, class: "seat-line", "data-seat": s }));
+    if (pts.length === 1) svg.append(svgEl("circle", { cx: pts[0][0], cy: pts[0][1], r: 2.5, fill: colour(s) }));  // a line of one point
     for (const [px, py, m] of pts) {
       const j = judge(m, analysis);
       if (!j) continue;
@@ -64,7 +69,9 @@ export function evalGraph(moves, { total, ply, seats, analysis, seatLabel, colou
     svg.append(svgEl("text", { x: lx + 20, y: T + 12, "font-size": 11, fill: "#333333", "font-family": FONT }, label));
     lx += 28 + label.length * 6.5;
   }
-  if (!moves.length) {
+  if (running && total) {
+    svg.append(svgEl("text", { x: (x(done) + x(total)) / 2, y: H / 2 + 16, "font-size": 12, "text-anchor": "middle", fill: "#6b6455", "font-family": FONT }, done ? "analysing…" : "analysing the first move…"));
+  } else if (!moves.length) {
     svg.append(svgEl("text", { x: W / 2, y: H / 2, "font-size": 13, "text-anchor": "middle", fill: "#777777", "font-family": FONT }, "no computer review yet: press Computer review"));
   }
   svg.addEventListener("click", (ev) => {
