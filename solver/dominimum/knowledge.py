@@ -28,7 +28,7 @@ from puzzles.dominimum.game import Game
 from puzzles.dominimum.layout import neighbours
 from puzzles.dominimum.state import DominimumState
 from puzzles.game import GameState
-from solver.dominimum.placement import GroupIndex
+from solver.dominimum.placement import GroupIndex, greedy_omega_choices
 from solver.dominimum.players import _quick_move, ranked
 from solver.play.mcts import Knowledge
 
@@ -260,13 +260,27 @@ class ExpectKnowledge(DominimumKnowledge):
         return [v if q == seat else rest for q in range(g.players)]
 
 
+def omega_greedy_move(g: Game, rng: random.Random) -> Any:
+    """The Dominomega opponent model of the rollouts: what the ``greedy`` player plays, the
+    highest own product after the move, ties broken as it breaks them (the lowest best rival
+    product, then at random; :func:`solver.dominimum.placement.greedy_omega_choices`)."""
+    seat = g.to_move
+    hand = g.hands[seat]
+    assert hand is not None
+    symbol = g.symbols[seat]
+    rivals = tuple(s for s in g.symbols if s != symbol)
+    choices = greedy_omega_choices(g.layout, hand, symbol, rivals, g.rules.within_tile)
+    return choices[rng.randrange(len(choices))]
+
+
 class PlayoutKnowledge(DominimumKnowledge):
     """Dominomega: a flat search over the greedy ranking (the margin against the best
     opponent, the symbols being public) whose every iteration plays the game on with every
-    seat greedy (:func:`greedy_move`: the opponent model, and the searching seat's own later
-    moves), from a determinization of the hands and the supply, to one placement before the
-    end; that nearly final layout is scored by the evaluation (a softmax of the logarithms of
-    the products: a margin, smoother than the 0/1 result)."""
+    seat greedy (:func:`omega_greedy_move`: the opponent model, which breaks ties as the
+    ``greedy`` player does, and the searching seat's own later moves), from a
+    determinization of the hands and the supply, to one placement before the end; that
+    nearly final layout is scored by the evaluation (a softmax of the logarithms of the
+    products: a margin, smoother than the 0/1 result)."""
 
     tree_depth = 1
     rollout_depth = 0  # set by each determinization: to one placement before the end
@@ -282,5 +296,4 @@ class PlayoutKnowledge(DominimumKnowledge):
 
     def rollout_move(self, state: GameState[Any], rng: random.Random) -> Any:
         assert isinstance(state, DominimumState)
-        return greedy_move(state.g, rng)
-
+        return omega_greedy_move(state.g, rng)

@@ -237,3 +237,71 @@ def rank_dominomega(layout: Layout, hand: tuple[int, int], symbol: int,
            else (lambda c: (-c.own, -c.margin)))
     out.sort(key=key)
     return out
+
+
+class _Products:
+    """The Dominomega score of one symbol after any placement, from the groups next to each
+    empty cell (looked up once per cell): the same values as ``GroupIndex.product_after``."""
+
+    __slots__ = ("_near", "base", "label", "sizes", "symbol", "within_tile")
+
+    def __init__(self, index: GroupIndex, symbol: int) -> None:
+        part = index.symbol_partition(symbol)
+        self.symbol = symbol
+        self.base = index.product_after_nothing(symbol)
+        self.label, self.sizes = part.label, part.sizes
+        self.within_tile = index.within_tile
+        self._near: dict[Cell, frozenset[int]] = {}
+
+    def near(self, cell: Cell) -> frozenset[int]:
+        """The labels of the groups next to ``cell``."""
+        found = self._near.get(cell)
+        if found is None:
+            label = self.label
+            found = frozenset(label[n] for n in neighbours(cell) if n in label)
+            self._near[cell] = found
+        return found
+
+    def _joined(self, result: int, labels: Iterable[int], extra: int) -> int:
+        size = extra
+        for k in labels:
+            result //= self.sizes[k]
+            size += self.sizes[k]
+        return result * size
+
+    def after(self, p: Placement) -> int:
+        """The score of the symbol after placing ``p``."""
+        symbol = self.symbol
+        cells = [c for c, w in zip(p.cells, p.values, strict=True) if w & symbol]
+        if not cells:
+            return self.base
+        if len(cells) == 1:
+            return self._joined(self.base, self.near(cells[0]), 1)
+        n1, n2 = self.near(cells[0]), self.near(cells[1])
+        if self.within_tile or n1 & n2:
+            return self._joined(self.base, n1 | n2, 2)
+        return self._joined(self._joined(self.base, n1, 1), n2, 1)
+
+
+def greedy_omega_choices(layout: Layout, hand: tuple[int, int], symbol: int,
+                         rivals: tuple[int, ...], within_tile: bool = True
+                         ) -> list[Placement]:
+    """The placements the Dominomega ``greedy`` player chooses among (at random): the highest
+    own product after the move, then the lowest best rival product (the highest margin of
+    :func:`rank_dominomega`'s ``own`` objective), in the order of ``legal_placements``."""
+    index = GroupIndex(layout, within_tile)
+    own = _Products(index, symbol)
+    best: list[Placement] = []
+    top = -1
+    for p in layout.legal_placements(hand):
+        v = own.after(p)
+        if v > top:
+            top, best = v, [p]
+        elif v == top:
+            best.append(p)
+    if len(best) < 2 or not rivals:
+        return best
+    others = [_Products(index, s) for s in rivals]
+    scored = [(max(o.after(p) for o in others), p) for p in best]
+    low = min(v for v, _ in scored)
+    return [p for v, p in scored if v == low]
