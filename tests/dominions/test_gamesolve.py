@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from puzzles.dominions import PASS, Move, Position
+from puzzles.dominions import PASS, Move, Position, replay
 from solver.dominions.game_run import prove, run
 from solver.dominions.gamesolve import CSearch, SearchStoppedError, random_position
 from solver.dominions.solve_game import Solver
@@ -86,6 +86,7 @@ def test_base_2_is_white_by_two_and_the_compiled_proof_is_accepted(
         base_2_proof: tuple[dict[str, Any], dict[str, Any]]) -> None:
     doc, info = base_2_proof
     assert doc["value"] == 2 and info["value"] == 2
+    assert info["nodes"] == 3358  # the move order and the table's cut-offs at work
     assert check(doc) == info["proof_nodes"]
 
 
@@ -107,6 +108,20 @@ def test_the_compiled_values_are_the_python_solvers(vacant: int) -> None:
         s.lib.ds_clear()
         s.set(pos)
         assert s.value() == Solver(3).value(pos.copy()), pos.moves
+
+
+def test_the_table_tells_positions_apart_by_the_pieces_in_hand() -> None:
+    """The same board with one fitting piece fewer in the mover's hand: another value, also
+    when the first position's bounds are in the table."""
+    pos = replay("BASE[3];W[P13c4];B[P11b3];W[P11b2];B[P14d4];W[P30c2];B[P24d2];W[P48e4];"
+                 "B[P35a1];W[P8d5];B[P1b4];W[P16e3];B[P50d3];W[P19b1];B[P59c3]")
+    fewer = pos.copy()
+    fewer.hands[fewer.to_move] &= ~(1 << 4)
+    s = CSearch(3, tt_log2=16)
+    s.set(pos)
+    assert s.value() == Solver(3).value(pos.copy()) == 22
+    s.set(fewer)
+    assert s.value() == Solver(3).value(fewer.copy()) == 20
 
 
 def test_the_compiled_search_stops_at_its_node_limit() -> None:
