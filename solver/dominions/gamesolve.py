@@ -191,8 +191,40 @@ def scale(base: int, vacants: list[int], samples: int, node_limit: int,
     return rows
 
 
+def compare(base: int, vacant: int, samples: int) -> dict[str, object]:
+    """The Python solver and the compiled search side by side on the same random positions:
+    values (must agree), nodes, CPU, and the CPU ratio's median and range."""
+    import statistics
+    import time
+
+    from solver.dominions.solve_game import Solver
+
+    s = CSearch(base, 20)
+    rows = []
+    for k in range(samples):
+        pos = random_position(base, vacant, 5000 + k)
+        t0 = time.process_time()
+        py = Solver(base)
+        v_py = py.value(pos.copy())
+        t1 = time.process_time()
+        s.lib.ds_clear()
+        s.set(pos)
+        t1c = time.process_time()
+        v_c = s.value()
+        t2 = time.process_time()
+        if v_py != v_c:
+            raise AssertionError(f"values differ on sample {k}: {v_py} against {v_c}")
+        rows.append({"value": v_c, "python_nodes": py.stats.nodes, "c_nodes": s.nodes,
+                     "python_cpu": round(t1 - t0, 3), "c_cpu": round(t2 - t1c, 4),
+                     "ratio": round((t1 - t0) / max(t2 - t1c, 1e-6), 1)})
+    ratios = [float(str(r["ratio"])) for r in rows]
+    return {"rows": rows, "ratio_median": statistics.median(ratios),
+            "ratio_range": [min(ratios), max(ratios)]}
+
+
 def main(argv: list[str] | None = None) -> None:
-    """``scale``: nodes and CPU of exact values of random positions, by cells left."""
+    """``scale``: nodes and CPU of exact values of random positions, by cells left;
+    ``compare``: the Python solver and the compiled search side by side."""
     import argparse
     import json
 
@@ -205,8 +237,17 @@ def main(argv: list[str] | None = None) -> None:
     sc.add_argument("--node-limit", type=int, default=0, help="per position (0: none)")
     sc.add_argument("--table", type=int, default=22, help="log2 of the table's entries")
     sc.add_argument("--out", type=Path, default=None)
+    cm = sub.add_parser("compare", help="the Python solver and the compiled search")
+    cm.add_argument("--base", type=int, default=3)
+    cm.add_argument("--vacant", type=int, default=8)
+    cm.add_argument("--samples", type=int, default=5)
     args = ap.parse_args(argv)
     load = [round(x, 1) for x in os.getloadavg()]
+    if args.command == "compare":
+        res = compare(args.base, args.vacant, args.samples)
+        res["load"] = [load, [round(x, 1) for x in os.getloadavg()]]
+        print(json.dumps(res))
+        return
     rows = scale(args.base, args.vacant, args.samples, args.node_limit, args.table)
     doc = {"base": args.base, "node_limit": args.node_limit, "table_log2": args.table,
            "load_before": load, "load_after": [round(x, 1) for x in os.getloadavg()],
