@@ -142,3 +142,22 @@ def test_a_checkpointed_run_stops_and_resumes_to_the_value(tmp_path: Path) -> No
     assert second["value"] == 2 and second["lo"] == second["hi"] == 2
     assert len(second["sessions"]) == 2 and second["sessions"][1]["stopped"] == "solved"
     assert second["nodes"] > first["nodes"]
+
+
+def test_the_stored_scaling_record_replays() -> None:
+    """docs/results/dominions-base3-scale.json: each position is what its record says, and
+    the small ones have the stored values (the compiled search; two also by the Python
+    solver)."""
+    doc = json.loads((Path(__file__).parents[2] / "docs" / "results"
+                      / "dominions-base3-scale.json").read_text())
+    assert len(doc["rows"]) == 30 and all(r["value"] is not None for r in doc["rows"])
+    s = CSearch(3, tt_log2=18)
+    small = [r for r in doc["rows"] if r["vacant"] <= 10]
+    for k, row in enumerate(small):
+        pos = replay(row["record"])
+        assert 19 - len(pos.occupied) == row["vacant"]
+        s.lib.ds_clear()
+        s.set(pos)
+        assert s.value() == row["value"]
+        if k < 2:
+            assert Solver(3).value(pos.copy()) == row["value"]
