@@ -65,11 +65,16 @@ class Stop:
 
     def __init__(self) -> None:
         self.signal: str | None = None
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            signal.signal(sig, self.note)
+        self.before = {sig: signal.signal(sig, self.note)
+                       for sig in (signal.SIGTERM, signal.SIGINT)}
 
     def note(self, signum: int, frame: object) -> None:
         self.signal = signal.Signals(signum).name
+
+    def restore(self) -> None:
+        """The handlers as they were."""
+        for sig, handler in self.before.items():
+            signal.signal(sig, handler)
 
 
 def run(base: int, state: Path, cpu_limit: float, chunk: int, tt_log2: int,
@@ -81,13 +86,24 @@ def run(base: int, state: Path, cpu_limit: float, chunk: int, tt_log2: int,
     prog_path, table_path = state / "progress.json", state / "table.bin"
     prog: dict[str, Any] = {"base": base, "table_log2": tt_log2, "lo": -INF, "hi": INF,
                             "guess": 0, "sessions": [], "value": None}
-    if resume and prog_path.exists():
+    if resume != prog_path.exists():
+        raise SystemExit(f"game_run: {prog_path} " + ("not found: nothing to resume" if resume
+                         else "exists: continue it with --resume or choose another --state"))
+    if resume:
         prog = json.loads(prog_path.read_text())
         if prog["base"] != base or prog["table_log2"] != tt_log2:
             raise SystemExit(f"game_run: {prog_path} is a run of another base or table size")
         if c.lib.ds_load(str(table_path).encode()) != 0:
             raise SystemExit(f"game_run: {table_path} cannot be read")
     stop = Stop()
+    try:
+        return _run(c, prog, prog_path, table_path, stop, cpu_limit, chunk)
+    finally:
+        stop.restore()
+
+
+def _run(c: CSearch, prog: dict[str, Any], prog_path: Path, table_path: Path, stop: Stop,
+         cpu_limit: float, chunk: int) -> dict[str, Any]:
     start_cpu, start_nodes = time.process_time(), c.nodes
     session: dict[str, Any] = {"started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                "load_before": [round(x, 1) for x in os.getloadavg()]}

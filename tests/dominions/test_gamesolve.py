@@ -161,3 +161,19 @@ def test_the_stored_scaling_record_replays() -> None:
         assert s.value() == row["value"]
         if k < 2:
             assert Solver(3).value(pos.copy()) == row["value"]
+
+
+def test_a_run_gives_back_the_signal_handlers(tmp_path: Path) -> None:
+    import signal
+
+    before = signal.getsignal(signal.SIGINT)
+    run(2, tmp_path / "run", cpu_limit=0.0, chunk=300, tt_log2=12, resume=False)
+    assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_a_run_neither_resumes_nothing_nor_overwrites_a_run(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match="nothing to resume"):
+        run(2, tmp_path / "run", cpu_limit=0.0, chunk=300, tt_log2=12, resume=True)
+    run(2, tmp_path / "run", cpu_limit=0.0, chunk=300, tt_log2=12, resume=False)
+    with pytest.raises(SystemExit, match="--resume"):
+        run(2, tmp_path / "run", cpu_limit=0.0, chunk=300, tt_log2=12, resume=False)
