@@ -39,6 +39,37 @@ def opponent_node(doc: dict[str, Any], side: str) -> int:
     raise AssertionError("no such node")
 
 
+def shared_move(doc: dict[str, Any], side: str, mover: int) -> tuple[int, int]:
+    """(node, move index) of a move of ``mover`` whose child another move also reaches, so
+    that changing it leaves every node reachable."""
+    nodes = doc[side]["nodes"]
+    refs: dict[int, int] = {}
+    for _, moves in nodes:
+        for _, child in moves:
+            refs[child] = refs.get(child, 0) + 1
+    for k, (state, moves) in enumerate(nodes):
+        if state.split("|")[3] == str(mover) and len(moves) > 1:
+            for i, (_, child) in enumerate(moves):
+                if refs[child] > 1 and child != 0:
+                    return k, i
+    raise AssertionError("no such move")
+
+
+@pytest.mark.parametrize(("corrupt", "why"), [("drop-shared", "not every legal move"),
+                                              ("redirect", "a different position")])
+def test_a_corrupted_proof_is_refused_for_its_own_reason(corrupt: str, why: str) -> None:
+    """Corruptions that leave every node reachable: the checker must find them by the rule
+    they break (a missing Black reply; a move pointing at another position)."""
+    doc = copy.deepcopy(load("dominions-base2.json.gz"))
+    k, i = shared_move(doc, "low", 1)
+    if corrupt == "drop-shared":
+        doc["low"]["nodes"][k][1].pop(i)
+    else:
+        doc["low"]["nodes"][k][1][i][1] = 0  # the empty board
+    with pytest.raises(ProofError, match=why):
+        check(doc)
+
+
 @pytest.mark.parametrize("corrupt", ["value", "drop", "illegal", "second"])
 def test_a_corrupted_proof_is_refused(corrupt: str) -> None:
     doc = copy.deepcopy(load("dominions-base2.json.gz"))
