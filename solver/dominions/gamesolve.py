@@ -19,7 +19,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from puzzles.dominions import Move, Position
+from puzzles.dominions import Move, Position, write_record
 from puzzles.grids import cell_symmetries, grid
 
 SOURCE = Path(__file__).with_name("_gamesolve.c")
@@ -171,8 +171,6 @@ def scale(base: int, vacants: list[int], samples: int, node_limit: int,
     """Exact values of random positions with ``vacant`` cells left: nodes and CPU each."""
     import time
 
-    from puzzles.dominions import write_record
-
     s = CSearch(base, tt_log2)
     rows: list[dict[str, object]] = []
     for vacant in vacants:
@@ -197,7 +195,7 @@ def compare(base: int, vacant: int, samples: int) -> dict[str, object]:
     import statistics
     import time
 
-    from solver.dominions.solve_game import Solver
+    from solver.dominions.solve_game import Solver  # local: only the comparison runs it
 
     s = CSearch(base, 20)
     rows = []
