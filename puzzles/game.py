@@ -257,6 +257,10 @@ class GameDef(ABC):
     #: True when :meth:`picture` marks the moves it is given (the cells of a played and a
     #: best move).
     highlights_moves: ClassVar[bool] = False
+    #: The computer player a seat gets when it names none (the server's seats and the new-game
+    #: form): the strongest one measured in ``docs/players.md``; empty for the first of
+    #: :meth:`player_names`.
+    default_player: ClassVar[str] = ""
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"

@@ -51,6 +51,8 @@ def _expect(options: PlayerOptions) -> BasePlayer:
 class _Family(GameDef):
     """The players, knowledge and pictures both games share."""
 
+    default_player = "mcts"  # the strongest against greedy and expect (docs/players.md)
+
     def players(self) -> Mapping[str, PlayerFactory]:
         return {**standard_players(self), "greedy": _strategy("greedy"),
                 "lookahead": _strategy("lookahead")}

@@ -53,6 +53,7 @@ class Dominions(DominionsDef):
     """Dominions with its players ``random``, ``mcts``, ``greedy`` and ``search``."""
 
     highlights_moves = True
+    default_player = "mcts"  # 96.7% against search (docs/players.md)
 
     def players(self) -> Mapping[str, PlayerFactory]:
         return {**standard_players(self), "greedy": _dominions("greedy"),

@@ -79,6 +79,8 @@ class Numbridge(NumbridgeDef):
     """Numbridge with its generated fields and players ``random``, ``mcts``, ``greedy``,
     ``search``, the deducing players and ``mcts-odds``."""
 
+    default_player = "greedy-odds"  # the best heuristic; no MCTS beats it yet (docs/players.md)
+
     def make_field(self, settings: RoomSettings, seed: int) -> tuple[Field, str]:
         """A unique field (of the ``difficulty`` setting's level, when it names one)."""
         if settings.difficulty != "any":

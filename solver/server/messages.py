@@ -203,6 +203,7 @@ class GameInfo(BaseModel):
     seats: list[int]
     settings: list[RoomSetting]
     players: list[str]
+    default_player: str = ""  # the player a computer seat gets when it names none
     own_clock: bool = False  # the rules keep their own clock (its limits are settings)
     perfect_information: bool = True
 

@@ -51,7 +51,8 @@ class Room(ABC):
         return GameInfo(game=self.game.name, title=self.game.title,
                         seats=list(range(lo, hi + 1)),
                         settings=[RoomSetting(**s.to_json()) for s in self.game.schema],
-                        players=self.players(), own_clock=self.own_clock,
+                        players=self.players(), default_player=self.default_player(),
+                        own_clock=self.own_clock,
                         perfect_information=self.perfect_information)
 
     def players(self) -> list[str]:
@@ -61,7 +62,7 @@ class Room(ABC):
     def default_player(self) -> str:
         """The computer player chosen when a seat names none."""
         names = self.players()
-        return "greedy" if "greedy" in names else names[0]
+        return self.game.default_player if self.game.default_player in names else names[0]
 
     def player_options(self, player: str, move_time: float) -> dict[str, Any]:
         """Options for ``GameDef.make_player``: the seat's time per move."""

@@ -27,7 +27,7 @@ function seatRow(i, box, prefix) {
     el("option", { value: "human" }, i === 0 ? "me" : "a person (by link)"),
     prefix === "" && i > 0 ? el("option", { value: "open" }, "anyone from the lobby (a seek)") : null,
     el("option", { value: "computer" }, "the computer"));
-  const player = el("select", { name: `${prefix}player${i}` }, ...info.players.map((p) => el("option", { value: p }, p)));
+  const player = el("select", { name: `${prefix}player${i}` }, ...info.players.map((p) => el("option", { value: p, selected: p === info.default_player }, p)));
   const time = el("input", { type: "number", name: `${prefix}time${i}`, value: "1", min: "0.05", max: "60", step: "any", size: 4 });
   const name = el("input", { type: "text", name: `${prefix}name${i}`, maxlength: 40, placeholder: "name", size: 10 });
   const computerBits = el("span", {}, " player ", player, " seconds per move ", time);
