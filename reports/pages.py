@@ -112,18 +112,18 @@ SEAT_HEADER = ["seat", "moves", "best", "good", "inaccuracies", "mistakes", "blu
 
 def mistake_title(m: ReviewedMove) -> str:
     """The title of the board before a mistake (its picture's and its section's)."""
-    return f"before move {m.number}: seat {m.seat} played {m.move}, best {m.best}"
+    return f"before move {m.number}: seat {m.seat + 1} played {m.move}, best {m.best}"
 
 
 def review_rows(review: GameReview) -> list[list[object]]:
     """The table of every move (also the text output's)."""
-    return [[m.number, m.seat, m.move, m.best, f"{m.best_value:.3f}", f"{m.played_value:.3f}",
+    return [[m.number, m.seat + 1, m.move, m.best, f"{m.best_value:.3f}", f"{m.played_value:.3f}",
              f"{m.loss:.3f}", m.judgement] for m in review.moves]
 
 
 def seat_rows(review: GameReview) -> list[list[object]]:
     """The counts of each judgement per seat (also the text output's)."""
-    return [[r["seat"], r["moves"], r["best"], r["good"], r["inaccuracy"], r["mistake"],
+    return [[r["seat"] + 1, r["moves"], r["best"], r["good"], r["inaccuracy"], r["mistake"],
              r["blunder"], f"{r['mean_loss']:.3f}"] for r in review.by_seat()]
 
 

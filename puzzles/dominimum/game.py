@@ -204,7 +204,7 @@ class Game:
         if self.hands_known and self.hands[player] != t:
             held = self.hands[player]
             raise IllegalMoveError(
-                f"player {player} holds {tile_name(held) if held else 'no tile'}, "
+                f"seat {player + 1} holds {tile_name(held) if held else 'no tile'}, "
                 f"not {tile_name(t)}", rule="tile not in hand", where=f"tile {tile_name(t)}")
         if t in self.missions:
             raise IllegalMoveError(f"{tile_name(t)} is a mission tile", rule="mission tile",

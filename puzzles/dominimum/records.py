@@ -101,8 +101,9 @@ def replay(doc: Any, where: str = "record") -> Game:
         at = f"{where}: move {i + 1}"
         placement = Placement.from_json(m, where=at)
         if not isinstance(m.get("player"), int) or m["player"] != game.to_move:
-            raise InvalidInputError(f"player {m.get('player')!r} moves out of turn "
-                                    f"(seat {game.to_move} is to move)", where=at)
+            raise InvalidInputError(f"'player' {m.get('player')!r} moves out of turn ('player' "
+                                    f"{game.to_move}, seat {game.to_move + 1}, is to move)",
+                                    where=at)
         try:
             game.play(placement)
         except InvalidInputError as exc:

@@ -92,12 +92,12 @@ class EndgameType(PuzzleType):
         final.place(p.answer)
         if self.game == "dominimum":
             mine = f"mission {tile_name(p.missions[p.to_move])}"
-            others = ", ".join(f"seat {i}: {tile_name(m)}" for i, m in enumerate(p.missions)
+            others = ", ".join(f"seat {i + 1}: {tile_name(m)}" for i, m in enumerate(p.missions)
                                if i != p.to_move)
         else:
             symbols = omega_symbols(p.players)  # two seats: pip and large circle
             mine = f"symbol {SYMBOL_NAMES[symbols[p.to_move]]}"
-            others = ", ".join(f"seat {i}: {SYMBOL_NAMES[symbols[i]]}"
+            others = ", ".join(f"seat {i + 1}: {SYMBOL_NAMES[symbols[i]]}"
                                for i in range(p.players) if i != p.to_move)
         runner = (f"; the runner-up reaches {p.runner_up[0]} against {p.runner_up[1]}"
                   if p.runner_up else "")
@@ -106,7 +106,7 @@ class EndgameType(PuzzleType):
         return BookPuzzle(
             kind=self.name, seed=seed, level=level_of(p.placements), score=p.placements,
             key=key,
-            question=(f"{p.players} players. Seat {p.to_move} ({mine}; {others}) places the "
+            question=(f"{p.players} players. Seat {p.to_move + 1} ({mine}; {others}) places the "
                       f"last tile {tile_name(p.tile)}. Where?"),
             puzzle_svg=layout_svg(p.layout, cell=26.0),
             answer_svg=layout_svg(final, [Highlight(frozenset(p.answer.cells), "#ffbf00",

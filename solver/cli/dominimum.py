@@ -337,7 +337,7 @@ def _game_text(game: Game) -> str:
     for p in range(game.players):
         own = (tile_name(game.missions[p]) if game.kind == "dominimum"
                else SYMBOL_NAMES[game.symbols[p]])
-        rows.append([p, own, sum(1 for m in game.history if m.player == p), res["scores"][p],
+        rows.append([p + 1, own, sum(1 for m in game.history if m.player == p), res["scores"][p],
                      res["ranking"].index(p) + 1])
     head = "mission" if game.kind == "dominimum" else "symbol"
     return table(["seat", head, "tiles", "score", "place"], rows)
@@ -357,7 +357,7 @@ def _game_pictures(game: Game, svg_path: Path | None, html_path: Path | None,
         orep = omega_report(game.layout, (game.symbols[winner],), game.rules.within_tile)
         hls = [Highlight(frozenset(g), PALETTE[i % len(PALETTE)])
                for i, g in enumerate(orep.groups[game.symbols[winner]])]
-    svg = layout_svg(game.layout, hls, title=f"{game.kind}: seat {winner} wins, scores "
+    svg = layout_svg(game.layout, hls, title=f"{game.kind}: seat {winner + 1} wins, scores "
                      f"{res['scores']}")
     text = _game_text(game)
     rows: list[list[object]] = [list(line.split()) for line in text.splitlines()[2:]]
@@ -526,7 +526,7 @@ def _tournament_outputs(result: MatchResult, seats: int, plot_path: Path | None,
     rows = [[nm, s["seats"], s["wins"], f"{s['win_rate']:.3f}", s["mean_score"],
              s["median_score"], s["min_score"], s["max_score"]] for nm, s in stats.items()]
     header = ["player", "seats", "wins", "win rate", "mean", "median", "min", "max"]
-    seat_rows = [[s["seat"], s["wins"], f"{s['win_rate']:.3f}"] for s in by_seat]
+    seat_rows = [[s["seat"] + 1, s["wins"], f"{s['win_rate']:.3f}"] for s in by_seat]
     text = (table(header, rows) + "\n\n" + table(["seat", "wins", "win rate"], seat_rows)
             + f"\n\ngames: {n}" + (" (interrupted)" if result.interrupted else ""))
     totals = result.totals()
@@ -730,7 +730,7 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
                         break
             except KeyboardInterrupt:
                 interrupted = True
-        rows = [[p.seed, p.to_move, tile_name(p.tile), str(p.answer), p.best[0], p.best[1],
+        rows = [[p.seed, p.to_move + 1, tile_name(p.tile), str(p.answer), p.best[0], p.best[1],
                  p.runner_up[0] if p.runner_up else "-", p.placements] for p in found]
         header = ["seed", "seat", "tile", "answer", "score", "best opponent",
                   "runner-up score", "placements"]
@@ -738,7 +738,7 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
         if html_path is not None:
             shown = []
             for p in found:
-                question = layout_svg(p.layout, [], title=f"seat {p.to_move} to place "
+                question = layout_svg(p.layout, [], title=f"seat {p.to_move + 1} to place "
                                       f"{tile_name(p.tile)}")
                 solved = p.layout.copy()
                 solved.place(p.answer)
@@ -746,7 +746,7 @@ def _puzzle_command(group: click.Group, kind: str, players_range: tuple[int, int
                                                        "answer")], title="answer")
                 own = (f"missions {[tile_name(m) for m in p.missions]}" if kind == "dominimum"
                        else f"symbols {list(omega_symbols(p.players))}")
-                shown.append((p, f"{own}; seat {p.to_move} places the last tile "
+                shown.append((p, f"{own}; seat {p.to_move + 1} places the last tile "
                               f"{tile_name(p.tile)}. Exactly one of the {p.placements} legal "
                               "placements is best: which?", question, answer))
             write_picture(html_path, endgame_puzzles_page(kind, shown), output, "report")

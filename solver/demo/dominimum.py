@@ -28,13 +28,13 @@ def sections(seed: int) -> list[Section]:
     rep = mission_report(game.layout, game.missions[w])
     hls = [Highlight(frozenset(rep.largest[v]), PALETTE[i], f"largest group of {v}: "
                      f"{len(rep.largest[v])}") for i, v in enumerate(rep.mission)]
-    rows: list[list[object]] = [[p, tile_name(game.missions[p]), res["scores"][p],
+    rows: list[list[object]] = [[p + 1, tile_name(game.missions[p]), res["scores"][p],
                                  res["ranking"].index(p) + 1] for p in range(3)]
     out.append(Section("Dominimum: a greedy game", [
         f"Three greedy players, deal seed {seed}. Each half shows its value in binary (pip 1, "
         "small circle 2, large circle 4). Score = largest group of mission value a times "
-        f"largest group of value b; lowest wins. Seat {w} wins with {res['scores'][w]}."],
-        [Figure(layout_svg(game.layout, hls, title=f"seat {w} wins"), "the final layout")],
+        f"largest group of value b; lowest wins. Seat {w + 1} wins with {res['scores'][w]}."],
+        [Figure(layout_svg(game.layout, hls, title=f"seat {w + 1} wins"), "the final layout")],
         [Table(["seat", "mission", "score", "place"], rows)]))
     # 2. Best placement in the middle of that game.
     mid = Game.deal("dominimum", 3, seed)
@@ -85,12 +85,12 @@ def sections(seed: int) -> list[Section]:
     sym = omega_symbols(puzzle.players)[puzzle.to_move]
     orep = omega_report(final, (sym,))
     out.append(Section("Dominomega: endgame puzzle", [
-        f"Seat {puzzle.to_move} ({SYMBOL_NAMES[sym]}) places the last tile "
+        f"Seat {puzzle.to_move + 1} ({SYMBOL_NAMES[sym]}) places the last tile "
         f"{tile_name(puzzle.tile)}. Score = product of the sizes of all groups containing "
         "the player's symbol (a 7 has all three). Exactly one of the "
         f"{puzzle.placements} legal placements is best (every one was scored); where? The "
         "answer is hidden under the puzzle."],
-        [Figure(layout_svg(puzzle.layout, [], title=f"seat {puzzle.to_move} places "
+        [Figure(layout_svg(puzzle.layout, [], title=f"seat {puzzle.to_move + 1} places "
                            f"{tile_name(puzzle.tile)}"), "the puzzle"),
          Figure(layout_svg(final, [*(Highlight(frozenset(g), PALETTE[i % len(PALETTE)],
                                                f"{SYMBOL_NAMES[sym]} group of {len(g)}")

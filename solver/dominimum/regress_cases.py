@@ -113,7 +113,7 @@ def last_tile_cases(kind: str, seats: int = 3, seeds: range = range(1, 60),
         expect = tuple(p for p in places if p in always)
         record = json.dumps(record_of(g, ["greedy"] * seats), separators=(",", ":"))
         yield MadeCase(f"{kind} last tile, seed {seed}", kind, record, expect,
-                       f"seat {g.to_move} to place the last tile: {len(places)} legal "
+                       f"seat {g.to_move + 1} to place the last tile: {len(places)} legal "
                        f"placements, {len(always)} win under every one of the "
                        f"{len(per)} mission assignments the mover cannot tell apart, "
                        f"{len(some)} under at least one", nodes)

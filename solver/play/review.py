@@ -244,7 +244,7 @@ def review_figure(review: Review) -> Any:
         pts = [(m.number, m.played_value) for m in review.moves if m.seat == seat]
         if pts:
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=".", lw=1,
-                    label=f"seat {seat}: value of its move")
+                    label=f"seat {seat + 1}: value of its move")
     mistakes = review.mistakes()
     if mistakes:
         ax.plot([m.number for m in mistakes], [m.played_value for m in mistakes], ls="none",

@@ -97,7 +97,7 @@ def solve_endgame(game: str, p: Printed) -> tuple[str, int]:
     for part in m.group(4).split(", "):
         seat, what = part.split(": ")
         named[int(seat.removeprefix("seat "))] = what
-    assert sorted(named) == list(range(players))
+    assert sorted(named) == list(range(1, players + 1))  # the page numbers seats 1..N
     tile = (int(m.group(5)), int(m.group(6)))
     layout = read_layout(p.board)
     results = {}
