@@ -50,8 +50,9 @@ def test_redrawing_hidden_state_never_changes_the_choice(game: str, name: str) -
     seat = state.to_move()
     for k in range(3):
         other_truth = state.determinize(seat, random.Random(100 + k))
-        a = get_game(game).make_player(name, seed=7).choose(state, random.Random(5))
-        b = get_game(game).make_player(name, seed=7).choose(other_truth, random.Random(5))
+        a = get_game(game).make_player(name, seed=7, max_nodes=40).choose(state, random.Random(5))
+        b = get_game(game).make_player(name, seed=7, max_nodes=40).choose(other_truth,
+                                                                           random.Random(5))
         assert state.move_text(a) == other_truth.move_text(b)
 
 
