@@ -257,15 +257,24 @@ def test_error_lines_stay_short(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 
 # -------------------------------------------------------------- interrupted work ----------
-def _wait_for_lines(folder: Path, lines: int = 100, seconds: float = 180) -> None:
+def _wait_for_lines(folder: Path, proc: subprocess.Popen[str], lines: int = 100,
+                    seconds: float = 180) -> None:
     """Until the stream's temporary file holds some lines (a fresh checkout compiles the
     kernels first, which takes long on a loaded machine)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        parts = [p for p in folder.iterdir() if p.name.endswith(".part")]
-        if parts and parts[0].read_bytes().count(b"\n") >= lines:
-            return
+        # the visible stream file only: a hidden ``.NAME.*.part`` is the writability probe,
+        # which may vanish between listing and reading
+        for part in (p for p in folder.iterdir()
+                     if p.name.endswith(".part") and not p.name.startswith(".")):
+            try:
+                if part.read_bytes().count(b"\n") >= lines:
+                    return
+            except FileNotFoundError:
+                pass
         time.sleep(0.1)
+    proc.kill()  # a failed wait leaves no process behind
+    proc.communicate(timeout=30)
     raise AssertionError(f"no {lines} lines written within {seconds} s")
 
 
@@ -280,7 +289,7 @@ def test_an_interrupted_enumeration_reports_what_it_wrote(sig: int, code: int, t
     out = tmp_path / "all.jsonl"
     proc = solver(["arrange", "enumerate", "compact", "--set", "square", "--region",
                    "torus:4x4", "--out", str(out), "-q"], tmp_path)
-    _wait_for_lines(tmp_path)
+    _wait_for_lines(tmp_path, proc)
     for k in range(times):
         if k:
             time.sleep(0.05)
@@ -296,7 +305,7 @@ def test_what_a_sigkill_cut_short_is_found_beside_the_file(tmp_path: Path) -> No
     out = tmp_path / "all.jsonl"
     proc = solver(["arrange", "enumerate", "compact", "--set", "square", "--region",
                    "torus:4x4", "--out", str(out), "-q"], tmp_path)
-    _wait_for_lines(tmp_path)
+    _wait_for_lines(tmp_path, proc)
     proc.kill()
     proc.communicate(timeout=30)
     (part,) = [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
