@@ -21,15 +21,19 @@ Examples
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 
 from puzzles.errors import BudgetExhaustedError
 from puzzles.numbridge.field import CELLS
 from puzzles.numbridge.game import Game, Move, RoomSettings
 
+#: Positions between two looks at the clock (a position costs some microseconds).
+CLOCK_EVERY = 32
+
 
 class EndgameTooLargeError(BudgetExhaustedError):
-    """The exact search needed more positions than its node limit allows."""
+    """The exact search needed more positions than its node limit (or its deadline) allows."""
 
 
 @dataclass
@@ -124,14 +128,16 @@ def _value(g: Game) -> int:
     return {0: 0, 1: 1, 2: -1}[g.result.winner]
 
 
-def solve_endgame(g: Game, node_limit: int = 200_000) -> EndgameResult:
-    """Solve the position ``g`` with full information.
+def solve_endgame(g: Game, node_limit: int = 200_000, deadline: float | None = None
+                  ) -> EndgameResult:
+    """Solve the position ``g`` with full information (by ``deadline``, a ``time.monotonic()``
+    moment, when one is given: the players' clock).
 
     Raises
     ------
     EndgameTooLargeError
         (a BudgetExhaustedError, exit 3) When the search needs more than ``node_limit`` positions
-        (the position is too large for an exact answer).
+        (the position is too large for an exact answer) or is still running at ``deadline``.
     """
     if g.result is not None:
         return EndgameResult(_value(g), [], 0)
@@ -149,6 +155,8 @@ def solve_endgame(g: Game, node_limit: int = 200_000) -> EndgameResult:
         if nodes > node_limit:
             raise EndgameTooLargeError(f"endgame too large: more than {node_limit} positions "
                                        f"({size}); --max-nodes raises the budget")
+        if deadline is not None and nodes % CLOCK_EVERY == 0 and time.monotonic() >= deadline:
+            raise EndgameTooLargeError(f"endgame not solved in time ({nodes} positions, {size})")
         if pos.result is not None:
             return _value(pos)
         key = _key(pos)

@@ -29,7 +29,9 @@ LEVEL_TIME_LIMIT = 60.0
 class NumbridgePlayer(BasePlayer):
     """Numbridge ``greedy`` (block evaluation), ``search`` (best pair of moves) and the
     deducing players of :mod:`solver.numbridge.human` behind the one player interface: the
-    game's player function is handed a sample of what the seat to move cannot see."""
+    game's player function is handed a sample of what the seat to move cannot see, and the
+    move's wall-clock deadline (``move_time``, the server's ``deadline``): the searches stop
+    there with their best move so far."""
 
     def __init__(self, name: str, options: PlayerOptions) -> None:
         super().__init__(options)
@@ -52,9 +54,10 @@ class NumbridgePlayer(BasePlayer):
 
     def choose(self, state: GameState[Any], rng: random.Random) -> Any:
         assert isinstance(state, NumbridgeState)
+        deadline = self.deadline()  # the clock runs from here: the sample is part of the move
         sample = state.determinize(state.to_move(), rng)
         assert isinstance(sample, NumbridgeState)
-        return self.func(sample.g, rng)
+        return self.func(sample.g, rng, deadline=deadline)
 
 
 def _player(name: str) -> PlayerFactory:

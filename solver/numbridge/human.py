@@ -51,7 +51,7 @@ from puzzles.numbridge.field import CELLS
 from puzzles.numbridge.game import Game, Move
 from solver.numbridge.deduction import LEVELS, Knowledge
 from solver.numbridge.odds import odds_evaluate
-from solver.numbridge.players import evaluate
+from solver.numbridge.players import PlayerFunc, evaluate, out_of_time
 
 Evaluation = Callable[[Game, int, bool], float]
 #: The evaluations by name.
@@ -145,23 +145,32 @@ def _value(g: Game, opt: Option, ev: Evaluation, p: int, threats: bool = False) 
 
 
 def human_greedy(g: Game, rng: random.Random, level: str = "locked",
-                 evaluation: str = "blocks", guesses: bool = True) -> Move:
-    """The option with the best expected evaluation after it (random among equals)."""
+                 evaluation: str = "blocks", guesses: bool = True,
+                 deadline: float | None = None) -> Move:
+    """The option with the best expected evaluation after it (random among equals); at
+    ``deadline`` (``time.monotonic()``) the best of the options valued so far."""
     ev = EVALUATIONS[evaluation]
     p = g.mover
     know = knowledge(g, level)
-    scored = [(_value(g, o, ev, p), o.move) for o in options(g, know, guesses)]
+    scored: list[tuple[float, Move]] = []
+    for o in options(g, know, guesses):
+        if scored and out_of_time(deadline):
+            break
+        scored.append((_value(g, o, ev, p), o.move))
     best = max(s for s, _ in scored)
     return rng.choice([m for s, m in scored if s >= best - 1e-9])
 
 
-def _best_second(h: Game, level: str, ev: Evaluation, p: int, guesses: bool) -> float:
+def _best_second(h: Game, level: str, ev: Evaluation, p: int, guesses: bool,
+                 deadline: float | None = None) -> float | None:
     """The best expected evaluation of a second move in ``h`` (opponent's threats counted);
-    a guess's miss leaves the board as it is."""
+    a guess's miss leaves the board as it is. None when ``deadline`` passes first."""
     know = knowledge(h, level)
     stay = ev(h, p, True)
     best = stay
     for o in options(h, know, guesses):
+        if out_of_time(deadline):
+            return None
         if o.chance == 0.0:
             continue
         hit = ev(_branch(h, o.move, o.move.digit if o.chance < 1 else None), p, True)
@@ -169,44 +178,66 @@ def _best_second(h: Game, level: str, ev: Evaluation, p: int, guesses: bool) -> 
     return best
 
 
+def _pair_value(g: Game, o: Option, level: str, ev: Evaluation, p: int, guesses: bool,
+                deadline: float | None) -> float | None:
+    """The expected value of first move ``o`` with each outcome's best second move; None when
+    ``deadline`` passes first."""
+    value = 0.0
+    for q, h in outcomes(g, o):
+        if h.result is not None or h.mover != p:
+            value += q * ev(h, p, False)
+            continue
+        h.bag = []
+        second = _best_second(h, level, ev, p, guesses, deadline)
+        if second is None:
+            return None
+        value += q * second
+    return value
+
+
 def human_search(g: Game, rng: random.Random, level: str = "locked",
-                 evaluation: str = "blocks", guesses: bool = True, width: int = WIDTH
-                 ) -> Move:
+                 evaluation: str = "blocks", guesses: bool = True, width: int = WIDTH,
+                 deadline: float | None = None) -> Move:
     """On a pair's first move, the first move of the best pair: the ``width`` best first
     options by their one-move value, each worth its outcomes' best second move (the hand
-    that is left: the refill is unknown); otherwise :func:`human_greedy`."""
+    that is left: the refill is unknown); otherwise :func:`human_greedy`.
+
+    An anytime search: at ``deadline`` (``time.monotonic()``, looked at inside the ranking
+    and the second moves) the best of the pairs searched to the end decides; out of time
+    before the first, the best first option by its one-move value (the options valued so
+    far)."""
     if g.left_in_pair < 2:
-        return human_greedy(g, rng, level, evaluation, guesses)
+        return human_greedy(g, rng, level, evaluation, guesses, deadline)
     ev = EVALUATIONS[evaluation]
     p = g.mover
     know = knowledge(g, level)
-    firsts = sorted(((_value(g, o, ev, p), rng.random(), o) for o in options(g, know, guesses)),
-                    key=lambda t: (-t[0], t[1]))[:width]
+    ranked: list[tuple[float, float, Option]] = []
+    for o in options(g, know, guesses):
+        if ranked and out_of_time(deadline):
+            break
+        ranked.append((_value(g, o, ev, p), rng.random(), o))
+    firsts = sorted(ranked, key=lambda t: (-t[0], t[1]))[:width]
     best: tuple[float, float] | None = None
     choice = firsts[0][2].move
     for _, tie, o in firsts:
-        value = 0.0
-        for q, h in outcomes(g, o):
-            if h.result is not None or h.mover != p:
-                value += q * ev(h, p, False)
-            else:
-                h.bag = []
-                value += q * _best_second(h, level, ev, p, guesses)
+        value = _pair_value(g, o, level, ev, p, guesses, deadline)
+        if value is None:
+            break
         if best is None or (value, tie) > best:
             best = (value, tie)
             choice = o.move
     return choice
 
 
-def _named(func: Callable[..., Move], **kw: object) -> Callable[[Game, random.Random], Move]:
-    def play(g: Game, rng: random.Random) -> Move:
-        return func(g, rng, **kw)
+def _named(func: Callable[..., Move], **kw: object) -> PlayerFunc:
+    def play(g: Game, rng: random.Random, *, deadline: float | None = None) -> Move:
+        return func(g, rng, deadline=deadline, **kw)
 
     return play
 
 
 #: The registered players of this module.
-HUMAN_PLAYERS: dict[str, Callable[[Game, random.Random], Move]] = {
+HUMAN_PLAYERS: dict[str, PlayerFunc] = {
     "greedy-deduce": _named(human_greedy, level="locked"),
     "search-deduce": _named(human_search, level="locked"),
     "greedy-odds": _named(human_greedy, level="solution", evaluation="odds"),
@@ -214,7 +245,7 @@ HUMAN_PLAYERS: dict[str, Callable[[Game, random.Random], Move]] = {
 }
 
 
-def player_by_spec(spec: str) -> Callable[[Game, random.Random], Move]:
+def player_by_spec(spec: str) -> PlayerFunc:
     """A player from ``KIND[:LEVEL[:EVALUATION[:noguess]]]``: ``greedy:singles``,
     ``search:locked:odds``, ``greedy:solution:blocks`` (KIND ``greedy`` or ``search``).
 

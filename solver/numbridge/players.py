@@ -29,8 +29,10 @@ Examples
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
 from puzzles.numbridge.field import CELLS
 from puzzles.numbridge.game import MAJORITY, Game, Move
@@ -139,15 +141,33 @@ def _after(g: Game, m: Move) -> Game:
     return h
 
 
-def random_player(g: Game, rng: random.Random) -> Move:
-    """A uniformly random legal turn move."""
+def out_of_time(deadline: float | None) -> bool:
+    """True when ``deadline`` (a ``time.monotonic()`` moment, None: none) has passed."""
+    return deadline is not None and time.monotonic() >= deadline
+
+
+class PlayerFunc(Protocol):
+    """A player: the move for ``g.mover``, chosen by ``deadline`` (a ``time.monotonic()``
+    moment) when one is given."""
+
+    def __call__(self, g: Game, rng: random.Random, *, deadline: float | None = None
+                 ) -> Move: ...
+
+
+def random_player(g: Game, rng: random.Random, *, deadline: float | None = None) -> Move:
+    """A uniformly random legal turn move (at once: ``deadline`` is not needed)."""
     return rng.choice(list(g.legal_moves()))
 
 
-def greedy_player(g: Game, rng: random.Random) -> Move:
-    """The useful move with the best evaluation afterwards (random among equals)."""
+def greedy_player(g: Game, rng: random.Random, *, deadline: float | None = None) -> Move:
+    """The useful move with the best evaluation afterwards (random among equals); at
+    ``deadline`` the best of the moves valued so far."""
     p = g.mover
-    scored = [(evaluate(_after(g, m), p), i, m) for i, m in enumerate(useful_moves(g))]
+    scored: list[tuple[float, int, Move]] = []
+    for i, m in enumerate(useful_moves(g)):
+        if scored and out_of_time(deadline):
+            break
+        scored.append((evaluate(_after(g, m), p), i, m))
     best = max(s for s, _, _ in scored)
     return rng.choice([m for s, _, m in scored if s >= best - 1e-9])
 
@@ -174,12 +194,16 @@ class EndgameStats:
 
 
 def search_player(g: Game, rng: random.Random, width: int = 12,
-                  stats: EndgameStats | None = None) -> Move:
+                  stats: EndgameStats | None = None, *, deadline: float | None = None
+                  ) -> Move:
     """On a pair's first move: the first move of the best pair (``width`` best first moves,
     then every second move from the rest of the hand, without the unknown refill).
 
     With the bag empty the exact endgame solver decides when it finishes within
     ``ENDGAME_NODES`` positions; ``stats`` counts its moves and the fallbacks to the heuristic.
+    At ``deadline`` (``time.monotonic()``; the clock is looked at in the endgame solver and
+    before each first move's pairs) the best pair found so far decides (an anytime search):
+    out of time before the first, the best first move by itself.
     """
     p = g.mover
     if not g.bag:
@@ -188,7 +212,7 @@ def search_player(g: Game, rng: random.Random, width: int = 12,
         from solver.numbridge.endgame import EndgameTooLargeError, solve_endgame  # local: start-up
 
         try:
-            r = solve_endgame(g, node_limit=ENDGAME_NODES)
+            r = solve_endgame(g, node_limit=ENDGAME_NODES, deadline=deadline)
         except EndgameTooLargeError:
             if stats is not None:
                 stats.fallbacks += 1
@@ -198,12 +222,14 @@ def search_player(g: Game, rng: random.Random, width: int = 12,
                     stats.exact += 1
                 return r.line[0]
     if g.left_in_pair < 2:
-        return greedy_player(g, rng)
+        return greedy_player(g, rng, deadline=deadline)
     firsts = sorted(((evaluate(_after(g, m), p), rng.random(), m) for m in useful_moves(g)),
                     key=lambda t: (-t[0], t[1]))[:width]
     best: tuple[float, float] | None = None
     choice = firsts[0][2]
     for s1, tie, m1 in firsts:
+        if out_of_time(deadline):
+            break
         h = _after(g, m1)
         if h.result is not None or h.mover != p:
             value = s1
@@ -216,5 +242,5 @@ def search_player(g: Game, rng: random.Random, width: int = 12,
     return choice
 
 
-PLAYER_FUNCS: dict[str, Callable[[Game, random.Random], Move]] = {
+PLAYER_FUNCS: dict[str, PlayerFunc] = {
     "random": random_player, "greedy": greedy_player, "search": search_player}
