@@ -201,9 +201,9 @@ def search_player(g: Game, rng: random.Random, width: int = 12,
 
     With the bag empty the exact endgame solver decides when it finishes within
     ``ENDGAME_NODES`` positions; ``stats`` counts its moves and the fallbacks to the heuristic.
-    At ``deadline`` (``time.monotonic()``; the clock is looked at in the endgame solver and
-    before each first move's pairs) the best pair found so far decides (an anytime search):
-    out of time before the first, the best first move by itself.
+    At ``deadline`` (``time.monotonic()``; the clock is looked at in the endgame solver, which
+    gets half the time left, and before each first move's pairs) the best pair found so far
+    decides (an anytime search): out of time before the first, the best first move by itself.
     """
     p = g.mover
     if not g.bag:
@@ -212,7 +212,9 @@ def search_player(g: Game, rng: random.Random, width: int = 12,
         from solver.numbridge.endgame import EndgameTooLargeError, solve_endgame  # local: start-up
 
         try:
-            r = solve_endgame(g, node_limit=ENDGAME_NODES, deadline=deadline)
+            # half the time left: the rest for the heuristic when the endgame is too large
+            half = None if deadline is None else (time.monotonic() + deadline) / 2
+            r = solve_endgame(g, node_limit=ENDGAME_NODES, deadline=half)
         except EndgameTooLargeError:
             if stats is not None:
                 stats.fallbacks += 1

@@ -185,7 +185,7 @@ function drawReviewStatus() {
   const button = $("start-review");
   const t = a ? a.thresholds : null;
   if (t) {
-    const names = Object.entries(t).filter(([, v]) => v !== null).map(([k, v]) => `${k} ≥ ${v}`);
+    const names = Object.entries(t).filter(([, v]) => v !== null).sort(([, a], [, b]) => a - b).map(([k, v]) => `${k} ≥ ${v}`);
     $("thresholds").textContent = `Loss is the drop of the mover's value (0..1) from the computer's best move; judged ${names.join(", ") || "by no threshold yet"} (solver.play.review).`;
   }
   if (!a || a.status === "none") { status.textContent = "No computer review yet."; button.hidden = false; button.disabled = false; return; }
@@ -196,7 +196,8 @@ function drawReviewStatus() {
   else {
     const counts = {};
     for (const m of a.moves) { const j = judge(m, a); if (j) counts[j] = (counts[j] || 0) + 1; }
-    const summary = Object.entries(counts).map(([k, v]) => `${v} ${k}${v > 1 ? "s" : ""}`).join(", ") || "no move judged an error";
+    const plural = { blunder: "blunders", mistake: "mistakes", inaccuracy: "inaccuracies" };
+    const summary = Object.keys(plural).filter((k) => counts[k]).map((k) => `${counts[k]} ${counts[k] > 1 ? plural[k] : k}`).join(", ") || "no move judged an error";
     status.textContent = `Computer review of ${a.reviewed} of ${a.total} moves (${a.max_nodes} nodes a position${a.review && a.review.interrupted ? "; stopped at its time limit" : ""}): ${summary}.`;
   }
   document.body.dataset.analysis = a.status;

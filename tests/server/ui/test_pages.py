@@ -207,14 +207,25 @@ def test_the_review_of_a_finished_game(server: str, browser: Any, game: str, sea
         m for m in moves if any(v is not None and m["loss"] >= v for v in t.values())]
     assert pg.locator("#graph .graph-mark").count() == len(judged)
     assert pg.locator("#move-list .judgement").count() == len(judged)
-    # a click on a move goes there; the computer's best move is drawn when it differs
-    other = next((m for m in moves if m["best"] != m["move"]), None)
+    # the summary counts each judgement, worst first, in words
+    status = pg.inner_text("#review-status")
+    plural = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
+    counts = {j: sum(1 for m in judged if m.get("judgement") == j) for j in plural}
+    said = [f"{n} {j if n == 1 else plural[j]}" for j, n in counts.items() if n]
+    if "judgement" in moves[0]:
+        assert ", ".join(said or ["no move judged an error"]) in status, status
+    # a click on a move goes there; the computer's best move is drawn when it differs (the
+    # first mistake or blunder when there is one)
+    differs = [m for m in moves if m["best"] != m["move"]]
+    other = next((m for m in differs if m.get("judgement") in ("mistake", "blunder")),
+                 differs[0] if differs else None)
     assert other is not None
     pg.click(f'#move-list tr[data-move="{other["number"] - 1}"]' if other["number"] > 1
              else "#first")
     pg.wait_for_function(f"document.body.dataset.ply === '{other['number'] - 1}'")
     assert pg.locator("#board svg .best-move").count() >= 1
     assert other["best"] in pg.inner_text("#move-info")
+    shot(pg, f"review-{game}-best")
     pg.keyboard.press("ArrowRight")
     pg.wait_for_function(f"document.body.dataset.ply === '{other['number']}'")
     assert f"Move {other['number']}" in pg.inner_text("#move-info")
