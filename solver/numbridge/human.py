@@ -165,6 +165,8 @@ def _best_second(h: Game, level: str, ev: Evaluation, p: int, guesses: bool,
                  deadline: float | None = None) -> float | None:
     """The best expected evaluation of a second move in ``h`` (opponent's threats counted);
     a guess's miss leaves the board as it is. None when ``deadline`` passes first."""
+    if out_of_time(deadline):
+        return None
     know = knowledge(h, level)
     stay = ev(h, p, True)
     best = stay
