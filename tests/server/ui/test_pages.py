@@ -215,9 +215,9 @@ def test_the_review_of_a_finished_game(server: str, browser: Any, game: str, sea
     if "judgement" in moves[0]:
         assert ", ".join(said or ["no move judged an error"]) in status, status
     # a click on a move goes there; the computer's best move is drawn when it differs (the
-    # first mistake or blunder when there is one)
+    # last mistake or blunder when there is one: the fullest board for the screenshot)
     differs = [m for m in moves if m["best"] != m["move"]]
-    other = next((m for m in differs if m.get("judgement") in ("mistake", "blunder")),
+    other = next((m for m in reversed(differs) if m.get("judgement") in ("mistake", "blunder")),
                  differs[0] if differs else None)
     assert other is not None
     pg.click(f'#move-list tr[data-move="{other["number"] - 1}"]' if other["number"] > 1
