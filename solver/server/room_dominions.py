@@ -193,10 +193,10 @@ class DominionsRoom(Room):
         pos = position_of(copy)
         marks, facts = marks_for(pos, layers)
         w, b = pos.score()
+        turn = {} if pos.is_over() else {"to move": COLOUR_LETTERS[pos.to_move]}  # none at the end
         return {"ply": ply, "moves": total, "view": copy.view(None),
                 "marks": marks_json(pos, marks),
-                "info": {"to move": COLOUR_LETTERS[pos.to_move], "score": {"W": w, "B": b},
-                         **facts}}
+                "info": {**turn, "score": {"W": w, "B": b}, **facts}}
 
 
 def marks_json(pos: Position, marks: Marks) -> dict[str, Any]:

@@ -68,3 +68,12 @@ def test_dominions_marks_name_cells_of_the_board(client: TestClient) -> None:
     # a group of each colour, on the pieces; liberties are vacant cells
     assert sorted((colour, cs) for colour, cs in marks["groups"]) == [(0, ["i9"]), (1, ["h8"])]
     assert marks["highlight"] and not set(marks["highlight"]) & {"i9", "h8"}
+
+
+def test_a_finished_dominions_position_names_no_seat_to_move(client: TestClient) -> None:
+    r = client.post("/api/import", json={"game": "dominions", "record":
+                                         "W[P63i9];B[P55h8];W[pass];B[pass]", "seats": [{}, {}]})
+    gid = r.json()["id"]
+    assert client.get(f"/api/games/{gid}/review/2").json()["info"]["to move"] == "W"
+    end = client.get(f"/api/games/{gid}/review/4").json()["info"]
+    assert "to move" not in end and end["score"] == {"W": -61, "B": -61}
