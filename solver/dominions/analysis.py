@@ -322,10 +322,16 @@ def quality_reason(rep: CellReport, letter: str) -> str:
             + ") captures and leaves the new group one liberty beam")
 
 
-def analyse(pos: Position, life: bool = True, budget: LifeBudget | None = None) -> Analysis:
+def analyse(pos: Position, life: bool = True, budget: LifeBudget | None = None, *,
+            every_group: bool = True, oscillation: bool = True) -> Analysis:
     """The full analysis of ``pos`` (see the module docstring for the definitions);
     ``life`` runs the life-and-death prover on every group and on every eye by oscillation,
     within ``budget`` (deterministic: the same answers on any machine).
+
+    A narrower ``life`` (for one board layer): ``every_group=False`` proves only the groups
+    with one liberty beam (what ``atari`` needs; the others keep ``life`` None and
+    ``status`` "not analysed"), ``oscillation=False`` skips the eyes by oscillation (none is
+    then proved). ``atari`` is the same as in the full analysis either way.
 
     Complexity: O(vacant frontier cells x 63) outcome checks plus the graph computations,
     plus the prover's budget per group.
@@ -347,7 +353,8 @@ def analyse(pos: Position, life: bool = True, budget: LifeBudget | None = None) 
                 eyes[COLOUR_LETTERS[x]].append(c)
             elif len(rep.oscillating[y]) == len(rep.held[y]):
                 osc_now[COLOUR_LETTERS[x]][c] = (
-                    oscillation_eye_proof(pos, c, x, budget) if life else None)
+                    oscillation_eye_proof(pos, c, x, budget) if life and oscillation
+                    else None)
     osc = {k: [c for c, v in sorted(d.items()) if v is not None and v.status == "unfillable"]
            for k, d in osc_now.items()}
     by_player = {k: [c for c, r in sorted(cells.items()) if r.poor_captures_only(k)]
@@ -359,7 +366,8 @@ def analyse(pos: Position, life: bool = True, budget: LifeBudget | None = None) 
         letter = COLOUR_LETTERS[v.colour]
         own = sorted(c for c in v.liberties if c in eyes[letter])
         own_osc = sorted(c for c in v.liberties if c in osc[letter])
-        verdict = group_life(pos, min(v.cells), budget) if life else None
+        proved = life and (every_group or len(v.beams) == 1)
+        verdict = group_life(pos, min(v.cells), budget) if proved else None
         report = GroupReport(v, False, own, own_osc, verdict)
         report.atari = len(v.beams) == 1 and not report.alive
         reports.append(report)

@@ -64,7 +64,9 @@ def marks_for(pos: Position, layers: set[str]) -> tuple[Marks, dict[str, Any]]:
     if layers & set(LAYERS):
         from solver.dominions.analysis import analyse, status_marks  # local: start-up
 
-        a = analyse(pos, life=bool(layers & PROVED))
+        proved = layers & PROVED  # prove only what the asked layers show
+        a = analyse(pos, life=bool(proved), every_group="status" in proved,
+                    oscillation="oscillation" in proved)
         if "groups" in layers:
             marks.groups = [(g.view.colour, sorted(g.view.cells)) for g in a.groups]
         if "status" in layers:

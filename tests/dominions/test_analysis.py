@@ -120,3 +120,39 @@ def test_counts_sections_and_atari_after_a_few_moves() -> None:
     assert len(doc["sections"]) == 1 and doc["atari"] == []
     # Black has no piece on the board: every legal Black move touches White
     assert doc["legal_moves"]["B"] == sum(len(c["legal"]["B"]) for c in doc["cells"].values())
+
+
+def _random_position(seed: int, moves: int) -> Position:
+    import random
+
+    from solver.games import get_game
+
+    game = get_game("dominions")
+    state = game.new_state(game.settings({}), seed, 2)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = state.legal_move_list()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state.position  # type: ignore[attr-defined,no-any-return]
+
+
+def test_a_narrow_analysis_marks_the_same_atari_and_oscillation_eyes() -> None:
+    """What the server's atari and oscillation layers ask for (only one-beam groups proved,
+    eyes by oscillation skipped or proved) marks exactly what the full analysis marks."""
+    # seed 15 after 24 moves: five one-beam groups, one of them pass-alive (not in atari)
+    positions = [_random_position(15, 24),
+                 Position.setup({"i9": "W1"}, to_move="B", hands={"W": [9], "B": [8]}),
+                 Position.setup({"i9": "W1"}, to_move="B", hands={"W": [9], "B": [8, 9]})]
+    for pos in positions:
+        full = analyse(pos)
+        atari_only = analyse(pos, every_group=False, oscillation=False)
+        oscillation_only = analyse(pos, every_group=False)
+        assert [g.atari for g in atari_only.groups] == [g.atari for g in full.groups]
+        assert oscillation_only.oscillation_cells == full.oscillation_cells
+        proved = [g for g in atari_only.groups if g.life is not None]
+        assert all(len(g.view.beams) == 1 for g in proved)
+    atari = [g.atari for g in analyse(positions[0], every_group=False).groups]
+    assert atari.count(True) == 4 and atari.count(False) > 4
+    # the seed's one-sided eye: its group has one beam and lives, so it is not in atari
+    (g,) = analyse(positions[1], every_group=False, oscillation=False).groups
+    assert g.atari is False and g.status == "pass-alive"
