@@ -95,3 +95,16 @@ def no_process_left_behind() -> Iterator[None]:
     yield
     alive = left_behind(before)
     assert not alive, "processes left behind by this module:\n" + "\n".join(alive)
+
+
+@pytest.fixture(scope="session")
+def demo_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo's HTML report for seed 1 (``solver demo --html``), written once per run for
+    the tests that read it; never write into it."""
+    from solver.cli import main  # local: only the demo tests need the command line
+
+    page = tmp_path_factory.mktemp("demo") / "demo.html"
+    with pytest.raises(SystemExit) as info:
+        main(["demo", "--html", str(page), "--quiet"])
+    assert info.value.code == 0 and page.exists()
+    return page

@@ -8,8 +8,6 @@ from pathlib import Path
 import pytest
 from system import CHROMIUM, needs_chromium
 
-from solver.cli import main
-
 PROBE = """
 <script>
 window.addEventListener('load', () => {
@@ -45,11 +43,8 @@ window.addEventListener('load', () => {
 
 @pytest.mark.browser
 @needs_chromium
-def test_demo_pictures_render_in_chromium(tmp_path: Path) -> None:
-    page = tmp_path / "demo.html"
-    with pytest.raises(SystemExit) as exit_info:
-        main(["demo", "--html", str(page), "--quiet"])
-    assert exit_info.value.code == 0
+def test_demo_pictures_render_in_chromium(tmp_path: Path, demo_page: Path) -> None:
+    page = demo_page
     probe = tmp_path / "probe.html"
     probe.write_text(page.read_text(encoding="utf-8").replace("</body>", PROBE + "</body>"),
                      encoding="utf-8")

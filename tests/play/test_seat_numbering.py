@@ -35,7 +35,7 @@ def table_after(text: str, header_start: str) -> list[list[str]]:
 @pytest.mark.parametrize("game", sorted(RECORDS))
 def test_review_text_numbers_seats_from_one(game: str,
                                             capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["review", "-q", "--max-nodes", "2", str(DATA / RECORDS[game])], capsys)
+    code, out, _ = run(["review", "-q", "--max-nodes", "1", str(DATA / RECORDS[game])], capsys)
     assert code == 0
     moves = table_after(out, "move  seat")
     assert [r[1] for r in moves[:2]] == ["1", "2"]  # the first mover is seat 1
@@ -43,7 +43,7 @@ def test_review_text_numbers_seats_from_one(game: str,
     n = len(by_seat)
     assert [r[0] for r in by_seat] == [str(i) for i in range(1, n + 1)]
     assert {r[1] for r in moves} == {str(i) for i in range(1, n + 1)}
-    code, out, _ = run(["review", "-q", "--json", "--max-nodes", "2",
+    code, out, _ = run(["review", "-q", "--json", "--max-nodes", "1",
                         str(DATA / RECORDS[game])], capsys)
     doc = json.loads(out)  # the machine format keeps 0-based seats
     assert doc["moves"][0]["seat"] == 0
