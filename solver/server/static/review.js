@@ -124,7 +124,7 @@ function drawMoveInfo(n) {
     parts.push(el("div", { class: "numbers" }, `value for the mover of the best move ${valueBest(played).toFixed(3)} · of the move played ${valueAfter(played).toFixed(3)} · loss ${played.loss.toFixed(3)}`
       + (played.best !== played.move ? ` · best was ${played.best}` : " · the computer's choice")));
   }
-  if (next && next.best !== next.move) parts.push(el("div", { class: "muted" }, `Here the computer prefers ${next.best} (green) to the ${next.move} played.`));
+  if (next && next.best !== next.move) parts.push(el("div", { class: "muted" }, `Next, move ${next.number}: ${seatLabel(next.seat)} played ${next.move}; the computer prefers ${next.best} (green on the board).`));
   box.replaceChildren(...parts);
 }
 
