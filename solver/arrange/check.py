@@ -22,6 +22,9 @@ import numpy as np
 from puzzles.grids import Cell
 from solver.arrange.problem import ArrangementProblem
 
+#: Sets whose piece numbers stay below this are checked "each piece once" by counting.
+MAX_COUNTED = 256
+
 
 class CompactJudge:
     """Checks rows ``(m, n)`` of piece numbers over the region's cells in row-by-row order."""
@@ -74,6 +77,12 @@ class CompactJudge:
         self._small = np.uint8 if top < 1 << 8 else np.int16 if top < 1 << 15 else np.int64
         self._small_pieces = self.pieces.astype(self._small)
         self._small_bits = self._sides_bit.astype(self._small)
+        # how often each number 0..top must stand in a row (every piece once), for sets of up
+        # to MAX_COUNTED numbers; _any_fault sorts the rows of larger sets
+        self._once: np.ndarray | None = None
+        if top < MAX_COUNTED:
+            self._once = np.zeros(top + 1, dtype=np.intp)
+            self._once[self.pieces] = 1
         # with every piece once, a set whose pieces fit every cell needs no orientation test
         self._orientations_matter = not bool(self.orientation_ok[:, self.pieces].all())
 
@@ -114,9 +123,17 @@ class CompactJudge:
         """True when some row breaks a rule (the checks of ``faults``, a block at a time)."""
         if rows.min() < 0 or rows.max() > self.pieces[-1]:
             return True  # a number of no piece (and below, no number changes in ``_small``)
-        rows = rows.astype(self._small)
-        if (np.sort(rows, axis=1) != self._small_pieces[None, :]).any():
-            return True  # not each piece once
+        if self._once is not None:  # each piece once: count the numbers of every row
+            m, top = len(rows), len(self._once)
+            flat = rows.astype(np.intp) + (np.arange(m, dtype=np.intp) * top)[:, None]
+            counts = np.bincount(flat.ravel(), minlength=m * top).reshape(m, top)
+            if (counts != self._once[None, :]).any():
+                return True
+            rows = rows.astype(self._small)
+        else:  # many pieces: sort each row instead (the counts would take m x pieces)
+            rows = rows.astype(self._small)
+            if (np.sort(rows, axis=1) != self._small_pieces[None, :]).any():
+                return True  # not each piece once
         if self._orientations_matter and not self.orientation_ok[self._columns, rows].all():
             return True
         if self.fixed and (rows[:, self._fixed_at] != self._fixed_piece[None, :]).any():

@@ -184,11 +184,16 @@ class BoundedEngine(Engine):
 
     def _solutions(self, run: Run, limit: int | None, tick: Tick | None,
                    find: bool) -> Iterator[Arrangement]:
-        from solver.arrange.verified import checked, judged  # local: here: a count needs neither
+        from solver.arrange.verified import judged  # local: here: a count needs no judge
 
         if not find:  # every row through the batch judge (compact) or verify()
-            yield from judged(run, self.blocks(run, tick), limit)
-            return
+            return judged(run, self.blocks(run, tick), limit)  # no generator layer more
+        return self._found(run, limit, tick)
+
+    def _found(self, run: Run, limit: int | None, tick: Tick | None) -> Iterator[Arrangement]:
+        """The rows of a search ordered to reach a first solution fast, each through verify."""
+        from solver.arrange.verified import checked  # local: here: a count needs none
+
         problem, layout = run.problem, run.layout
         for row in islice(self.rows(run, tick, find=True), limit):
             yield checked(problem.arrangement(layout.placements(row)), problem)
