@@ -69,8 +69,9 @@ def judged_blocks(run: Run, blocks: Iterator[np.ndarray], up_to_symmetry: bool =
         if group is not None:
             block = block[group.representatives(block)]
         if judge is not None:
-            fault = next((f for f in judge.faults(block) if f is not None), None)
-            if fault is not None:
+            found = judge.faults(block)
+            if any(found):  # a fault is a non-empty sentence
+                fault = next(f for f in found if f)
                 raise EngineFaultError(f"engine produced an invalid arrangement: {fault}")
         elif verify_rows:
             for row in block.tolist():
