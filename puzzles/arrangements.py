@@ -108,10 +108,9 @@ class Arrangement:
         (only called when ``name`` is not set: every other attribute is)."""
         if name == "placements":
             state = self.__dict__
-            lazy = state.get("_row")
-            if lazy is not None:  # set before the row goes: another thread reads either
-                cells, row = lazy
-                placements = state["placements"] = dict(zip(cells, row, strict=True))
+            row = state.get("_row")
+            if row is not None:  # set before the row goes: another thread reads either
+                placements = state["placements"] = dict(zip(state["_cells"], row, strict=True))
                 state.pop("_row", None)
                 return placements
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
@@ -151,6 +150,9 @@ class Arrangement:
 
 #: The fields of an arrangement (``from_rows`` copies them but the placements).
 _FIELDS = frozenset(f.name for f in fields(Arrangement)) - {"placements"}
+#: Their defaults, which the dataclass keeps as class attributes.
+_DEFAULTS = {name: vars(Arrangement)[name] for name in _FIELDS if name in vars(Arrangement)}
+_NONE = object()
 
 
 def from_rows(template: Arrangement, cells: Sequence[Cell],
@@ -160,14 +162,16 @@ def from_rows(template: Arrangement, cells: Sequence[Cell],
     copy of the template's fields, and its placements dict is built when first read (an
     enumeration that counts or filters the arrangements does not pay for a dict each).
     The rows are taken as they are: check them first (``solver.arrange.verified``)."""
-    shared = {name: getattr(template, name) for name in _FIELDS}
+    # the fields that differ from the class's defaults (the others are read from the class)
+    shared: dict[str, object] = {name: getattr(template, name) for name in _FIELDS
+                                 if getattr(template, name) is not _DEFAULTS.get(name, _NONE)}
+    shared["_cells"] = tuple(cells)
     new = object.__new__
-    cells = tuple(cells)
     for row in rows:
         arr = new(Arrangement)
         state = arr.__dict__
         state.update(shared)
-        state["_row"] = (cells, row)
+        state["_row"] = row
         yield arr
 
 

@@ -60,7 +60,7 @@ def solutions(problem: Problem, limit: int | None = None, engine: Engine | str =
     find : bool
         Order the search to reach a first solution fast.
     """
-    yield from engine_of(engine).solutions(problem, limit, tick, find)
+    return engine_of(engine).solutions(problem, limit, tick, find)  # no generator layer more
 
 
 def row_blocks(problem: Problem, engine: Engine | str = "auto", tick: Tick | None = None,

@@ -22,6 +22,12 @@ import numpy as np
 from puzzles.grids import Cell
 from solver.arrange.problem import ArrangementProblem
 
+#: Sets whose piece numbers stay below this are checked "each piece once" by counting.
+MAX_COUNTED = 256
+#: Signed integer dtypes and the unsigned ones of their size (``_any_fault`` reads through).
+_UNSIGNED = {np.dtype(t).str: np.dtype(u) for t, u in ((np.int32, np.uint32),
+                                                        (np.int64, np.uint64))}
+
 
 class CompactJudge:
     """Checks rows ``(m, n)`` of piece numbers over the region's cells in row-by-row order."""
@@ -74,6 +80,17 @@ class CompactJudge:
         self._small = np.uint8 if top < 1 << 8 else np.int16 if top < 1 << 15 else np.int64
         self._small_pieces = self.pieces.astype(self._small)
         self._small_bits = self._sides_bit.astype(self._small)
+        # how often each number 0..top must stand in a row (every piece once), for sets of up
+        # to MAX_COUNTED numbers; _any_fault sorts the rows of larger sets
+        self._once: np.ndarray | None = None
+        if top < MAX_COUNTED:
+            self._once = np.zeros(top + 1, dtype=np.intp)
+            self._once[self.pieces] = 1
+        # every number 0..top a piece, one a cell: a row holding each at least once holds each
+        # exactly once (its numbers add up to the cells)
+        self._all_once = (self._once is not None and bool(self._once.all())
+                          and len(self.cells) == len(self._once))
+        self._offsets = np.zeros((0, 1), dtype=np.intp)
         # with every piece once, a set whose pieces fit every cell needs no orientation test
         self._orientations_matter = not bool(self.orientation_ok[:, self.pieces].all())
 
@@ -112,11 +129,25 @@ class CompactJudge:
 
     def _any_fault(self, rows: np.ndarray) -> bool:
         """True when some row breaks a rule (the checks of ``faults``, a block at a time)."""
-        if rows.min() < 0 or rows.max() > self.pieces[-1]:
+        unsigned = _UNSIGNED.get(rows.dtype.str)
+        if unsigned is not None:  # a negative number reads as a huge one: one pass for both
+            if rows.view(unsigned).max() > self.pieces[-1]:
+                return True  # a number of no piece
+        elif rows.min() < 0 or rows.max() > self.pieces[-1]:
             return True  # a number of no piece (and below, no number changes in ``_small``)
-        rows = rows.astype(self._small)
-        if (np.sort(rows, axis=1) != self._small_pieces[None, :]).any():
-            return True  # not each piece once
+        if self._once is not None:  # each piece once: count the numbers of every row
+            m, width = len(rows), len(self._once)
+            counts = np.bincount((rows + self._row_offsets(m)).ravel(), minlength=m * width)
+            if self._all_once:  # pieces 0..top on as many cells: each number at least once
+                if not counts.all():
+                    return True
+            elif (counts.reshape(m, width) != self._once[None, :]).any():
+                return True
+            rows = rows.astype(self._small)
+        else:  # many pieces: sort each row instead (the counts would take m x pieces)
+            rows = rows.astype(self._small)
+            if (np.sort(rows, axis=1) != self._small_pieces[None, :]).any():
+                return True  # not each piece once
         if self._orientations_matter and not self.orientation_ok[self._columns, rows].all():
             return True
         if self.fixed and (rows[:, self._fixed_at] != self._fixed_piece[None, :]).any():
@@ -126,6 +157,14 @@ class CompactJudge:
         if beams[:, 2 * pairs:].any():
             return True  # a beam leaving a blank border
         return bool((beams[:, :pairs] != beams[:, pairs:2 * pairs]).any())
+
+    def _row_offsets(self, m: int) -> np.ndarray:
+        """The column ``(i * (top + 1))`` for rows ``i < m``: row i's numbers counted apart."""
+        if len(self._offsets) < m:
+            assert self._once is not None
+            size = max(m, 2 * len(self._offsets))
+            self._offsets = (np.arange(size, dtype=np.intp) * len(self._once))[:, None]
+        return self._offsets[:m]
 
     def _explain(self, row: np.ndarray, code: int) -> str:
         if code < 0:

@@ -184,14 +184,14 @@ class BoundedEngine(Engine):
 
     def _solutions(self, run: Run, limit: int | None, tick: Tick | None,
                    find: bool) -> Iterator[Arrangement]:
+        # iterators, not a generator: no layer more per row (``solutions`` is the generator)
         from solver.arrange.verified import checked, judged  # local: here: a count needs neither
 
         if not find:  # every row through the batch judge (compact) or verify()
-            yield from judged(run, self.blocks(run, tick), limit)
-            return
+            return judged(run, self.blocks(run, tick), limit)
         problem, layout = run.problem, run.layout
-        for row in islice(self.rows(run, tick, find=True), limit):
-            yield checked(problem.arrangement(layout.placements(row)), problem)
+        return (checked(problem.arrangement(layout.placements(row)), problem)
+                for row in islice(self.rows(run, tick, find=True), limit))
 
     def _count(self, run: Run, tick: Tick | None, limit: int | None) -> int:
         return sum(1 for _ in islice(self.rows(run, tick), limit))

@@ -55,6 +55,8 @@ class Run:
         self._group: SymmetryGroup | None = None
         self._judge: CompactJudge | None = None
         self._dynamic: dict[str, bool] = {}
+        #: compact rows of this run that ``verify`` accepted (``solver.arrange.verified``)
+        self.verified_rows: set[tuple[int, ...]] = set()
 
     @classmethod
     def of(cls, problem: Problem) -> Run:

@@ -3,8 +3,9 @@
 judge) and ``judged`` (those rows as verified arrangements).
 
 Compact rows all pass the batch judge (``solver.arrange.check.CompactJudge``, the rules on
-numpy arrays) and the first ``FULL_CHECKS`` also ``verify``; other rows all go through
-``verify``. Both judges share no code with the engines; a fault raises ``EngineFaultError``.
+numpy arrays) and the first ``FULL_CHECKS`` also ``verify`` (each distinct row once per run:
+``Run.verified_rows``); other rows all go through ``verify``. Both judges share no code with
+the engines; a fault raises ``EngineFaultError``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ if TYPE_CHECKING:  # numpy comes with the rows
 
 #: Compact runs check every row with the batch judge and the first rows with ``verify`` too.
 FULL_CHECKS = 8
+#: At most this many rows a run remembers as accepted by ``verify`` (``Run.verified_rows``).
+REMEMBERED_ROWS = 64
 
 
 def checked(arr: Arrangement, problem: ArrangementProblem) -> Arrangement:
@@ -66,8 +69,9 @@ def judged_blocks(run: Run, blocks: Iterator[np.ndarray], up_to_symmetry: bool =
         if group is not None:
             block = block[group.representatives(block)]
         if judge is not None:
-            fault = next((f for f in judge.faults(block) if f is not None), None)
-            if fault is not None:
+            found = judge.faults(block)
+            if any(found):  # a fault is a non-empty sentence
+                fault = next(f for f in found if f)
                 raise EngineFaultError(f"engine produced an invalid arrangement: {fault}")
         elif verify_rows:
             for row in block.tolist():
@@ -97,19 +101,30 @@ def judged(run: Run, blocks: Iterator[np.ndarray], limit: int | None = None,
                     return
         return
     # compact: every row passed the batch judge (which saw every cell filled); the objects are
-    # made in batch, their placements on first use; the first rows go through verify() too
+    # made in batch, their placements on first use; the first rows go through verify() too,
+    # once per run: a row verify() accepted is remembered (the check reads only the row and
+    # the problem, so the same row again would be the same check)
     template = problem.arrangement({})
     left = limit
     checks = FULL_CHECKS
+    seen = run.verified_rows
     for block in judged_blocks(run, blocks, up_to_symmetry):
         rows = block.tolist() if left is None or left >= len(block) else block[:left].tolist()
         made = from_rows(template, cells, rows)
-        if verify_all or checks > 0:
+        if verify_all:
             for arr in made:
-                if verify_all or checks > 0:
-                    checks -= 1
+                yield checked(arr, problem)
+        elif checks > 0:
+            first = min(checks, len(rows))
+            checks -= first
+            for arr, row in zip(islice(made, first), rows[:first], strict=True):
+                key = tuple(row)
+                if key not in seen:
                     arr = checked(arr, problem)
+                    if len(seen) < REMEMBERED_ROWS:
+                        seen.add(key)
                 yield arr
+            yield from made  # the rest of the block
         else:
             yield from made
         if left is not None:

@@ -70,3 +70,59 @@ def test_grow_symmetric_count_checks_every_arrangement(monkeypatch: pytest.Monke
     for symmetric in (False, True):
         with pytest.raises(EngineFaultError, match="not placed"):
             run.count_arrangements(problem, up_to_symmetry=symmetric)
+
+
+def test_a_run_verifies_each_first_row_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from solver.arrange import solutions
+    from solver.arrange.prepared import Run
+
+    calls = _counting_checked(monkeypatch)
+    prepared = Run(SQUARE)
+    assert sum(1 for _ in solutions(prepared)) == 652
+    assert len(calls) == verified.FULL_CHECKS and len(prepared.verified_rows) == 8
+    assert sum(1 for _ in solutions(prepared)) == 652  # the same first rows: checked already
+    assert len(calls) == verified.FULL_CHECKS
+    prepared.verified_rows.pop()  # a first row not seen before is verified
+    assert sum(1 for _ in solutions(prepared)) == 652
+    assert len(calls) == verified.FULL_CHECKS + 1
+    assert sum(1 for _ in solutions(Run(SQUARE))) == 652  # a new run checks its own
+    assert len(calls) == 2 * verified.FULL_CHECKS + 1
+
+
+def test_a_remembered_row_is_the_row_verify_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
+    from solver.arrange import solutions
+    from solver.arrange.prepared import Run
+
+    prepared = Run(SQUARE)
+    first = [tuple(a.placements[c] for c in prepared.layout.cells)
+             for a in solutions(prepared, limit=8)]
+    assert prepared.verified_rows == set(first)
+    monkeypatch.setattr(verified, "faults", lambda arr, fixed: iter(["bad"]))
+    with pytest.raises(EngineFaultError, match="bad"):  # not remembered: verified again
+        next(solutions(Run(SQUARE)))
+
+
+@pytest.mark.parametrize("counted", [True, False])
+def test_the_batch_judge_finds_a_repeated_piece_in_a_block(counted: bool,
+                                                           monkeypatch: pytest.MonkeyPatch,
+                                                           ) -> None:
+    import numpy as np
+
+    from puzzles.arrangements import faults
+    from solver.arrange import check, row_blocks
+
+    if not counted:  # the sorting path of large sets
+        monkeypatch.setattr(check, "MAX_COUNTED", 0)
+    free = ArrangementProblem.create("square", "compact", "4x4", "free")
+    judge = check.CompactJudge(free)
+    block = next(iter(row_blocks(free)))[:600]
+    assert judge.faults(block) == [None] * 600
+    bad = block.copy()
+    bad[417] = block[0]
+    bad[417, 0] = 9  # piece 9 twice, one missing, every edge still matching (a free border)
+    arr = free.arrangement(dict(zip(judge.cells, bad[417].tolist(), strict=True)))
+    assert {f.kind for f in faults(arr, free.fixed_map)} == {"duplicate", "missing"}
+    found = judge.faults(bad)
+    assert [i for i, f in enumerate(found) if f] == [417]
+    assert "each piece of the set exactly once" in str(found[417])
+    assert judge.faults(np.array([bad[417]]))[0] is not None
