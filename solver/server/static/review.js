@@ -121,8 +121,8 @@ function drawMoveInfo(n) {
     const j = judge(played, analysis);
     parts.push(el("div", { id: "played", class: `judged ${j || ""}` }, el("b", {}, `Move ${played.number}`), ` · ${seatLabel(played.seat)} played ${played.move}`,
       j ? el("span", { class: `judgement ${j}` }, ` ${MARKS[j]} ${j}`) : null));
-    parts.push(el("div", { class: "numbers" }, `value for the mover of the best move ${valueBest(played).toFixed(3)} · of the move played ${valueAfter(played).toFixed(3)} · loss ${played.loss.toFixed(3)}`
-      + (played.best !== played.move ? ` · best was ${played.best}` : " · the computer's choice")));
+    parts.push(el("div", { class: "numbers" }, `value for the mover of the computer's choice ${valueBest(played).toFixed(3)} · of the move played ${valueAfter(played).toFixed(3)} · loss ${played.loss.toFixed(3)}`
+      + (played.best !== played.move ? ` · the computer chose ${played.best}` : " · the move played was the computer's choice")));
   }
   if (next && next.best !== next.move) parts.push(el("div", { class: "muted" }, `Next, move ${next.number}: ${seatLabel(next.seat)} played ${next.move}; the computer prefers ${next.best} (green on the board).`));
   box.replaceChildren(...parts);
