@@ -283,25 +283,138 @@ class _Products:
         return self._joined(self._joined(self.base, n1, 1), n2, 1)
 
 
+class _Scores:
+    """The Dominomega score of one symbol after covering one or two empty cells with it (the
+    same values as :class:`_Products`): the symbol's groups are labelled once, and the flood
+    fill notes the groups next to every empty cell on the way."""
+
+    __slots__ = ("base", "near", "singles", "sizes", "within_tile")
+
+    def __init__(self, layout: Layout, symbol: int, within_tile: bool) -> None:
+        value_at, tile_at = layout.value_at, layout.tile_at
+        label: dict[Cell, int] = {}
+        sizes: list[int] = []
+        near: dict[Cell, set[int]] = {}
+        for start, v in value_at.items():
+            if not v & symbol or start in label:
+                continue
+            k = len(sizes)
+            label[start] = k
+            stack = [start]
+            size = 0
+            while stack:
+                c = stack.pop()
+                size += 1
+                x, y = c
+                for n in ((x + 1, y), (x, y - 1), (x - 1, y), (x, y + 1)):
+                    if n in label:
+                        continue
+                    w = value_at.get(n)
+                    if w is None:
+                        found = near.get(n)
+                        if found is None:
+                            near[n] = {k}
+                        else:
+                            found.add(k)
+                        continue
+                    if not w & symbol or (not within_tile and tile_at[n] == tile_at[c]):
+                        continue
+                    label[n] = k
+                    stack.append(n)
+            sizes.append(size)
+        base = math.prod(sizes)
+        singles: dict[Cell, int] = {}
+        for cell, labels in near.items():
+            result, size = base, 1
+            for k in labels:
+                result //= sizes[k]
+                size += sizes[k]
+            singles[cell] = result * size
+        self.base, self.sizes, self.near, self.singles = base, sizes, near, singles
+        self.within_tile = within_tile
+
+    def both(self, c1: Cell, c2: Cell) -> int:
+        """The score after covering both cells of a tile."""
+        near = self.near
+        n1, n2 = near.get(c1), near.get(c2)
+        if n2 is None:
+            if n1 is None:
+                return self.base * 2 if self.within_tile else self.base
+            if not self.within_tile:
+                return self.singles[c1]
+            labels: set[int] = n1
+        elif n1 is None:
+            if not self.within_tile:
+                return self.singles[c2]
+            labels = n2
+        elif self.within_tile or n1 & n2:
+            labels = n1 | n2
+        else:  # two separate new groups: the first's score with the second's groups joined
+            result, size = self.singles[c1], 1
+            for k in n2:
+                result //= self.sizes[k]
+                size += self.sizes[k]
+            return result * size
+        result, size = self.base, 2
+        for k in labels:
+            result //= self.sizes[k]
+            size += self.sizes[k]
+        return result * size
+
+    def after(self, c1: Cell, in1: int, c2: Cell, in2: int) -> int:
+        """The score after a tile whose cells show the symbol where ``in1`` / ``in2``."""
+        if in1:
+            return self.both(c1, c2) if in2 else self.singles.get(c1, self.base)
+        return self.singles.get(c2, self.base) if in2 else self.base
+
+
 def greedy_omega_choices(layout: Layout, hand: tuple[int, int], symbol: int,
                          rivals: tuple[int, ...], within_tile: bool = True
                          ) -> list[Placement]:
     """The placements the Dominomega ``greedy`` player chooses among (at random): the highest
     own product after the move, then the lowest best rival product (the highest margin of
-    :func:`rank_dominomega`'s ``own`` objective), in the order of ``legal_placements``."""
-    index = GroupIndex(layout, within_tile)
-    own = _Products(index, symbol)
-    best: list[Placement] = []
-    top = -1
-    for p in layout.legal_placements(hand):
-        v = own.after(p)
-        if v > top:
-            top, best = v, [p]
-        elif v == top:
-            best.append(p)
-    if len(best) < 2 or not rivals:
-        return best
-    others = [_Products(index, s) for s in rivals]
-    scored = [(max(o.after(p) for o in others), p) for p in best]
-    low = min(v for v, _ in scored)
-    return [p for v, p in scored if v == low]
+    :func:`rank_dominomega`'s ``own`` objective), in the order of ``legal_placements``.
+
+    Scores come from each symbol's groups labelled once and each empty cell's neighbouring
+    groups looked up once; a placement is made only for the choices.
+    """
+    a, b = hand
+    if tile(a, b) in layout.used:
+        return []
+    pairs = list(layout.cell_pairs())
+    # each candidate is (pair, flipped): flipped shows b on the pair's first cell
+    flips = (False,) if a == b else (False, True)
+    own = _Scores(layout, symbol, within_tile)
+    ia, ib = a & symbol, b & symbol
+    if ia and ib:
+        values = [own.both(c1, c2) for c1, c2 in pairs]
+        top = max(values)
+        best = [(pair, f) for pair, v in zip(pairs, values, strict=True) if v == top
+                for f in flips]
+    elif ia or ib:
+        singles, base = own.singles, own.base
+        scored = []
+        for pair in pairs:
+            first, second = singles.get(pair[0], base), singles.get(pair[1], base)
+            # the symbol shows on the first cell unflipped when a has it, flipped when b has
+            scored.append((pair, False, first if ia else second))
+            if a != b:
+                scored.append((pair, True, second if ia else first))
+        top = max(v for _, _, v in scored)
+        best = [(pair, f) for pair, f, v in scored if v == top]
+    else:
+        best = [(pair, f) for pair in pairs for f in flips]
+    if len(best) >= 2 and rivals:
+        others = [_Scores(layout, s, within_tile) for s in rivals]
+        marks = [(s & a, s & b) for s in rivals]
+        lows = []
+        for (c1, c2), f in best:
+            worst = 0
+            for o, (ra, rb) in zip(others, marks, strict=True):
+                v = o.after(c1, rb, c2, ra) if f else o.after(c1, ra, c2, rb)
+                if v > worst:
+                    worst = v
+            lows.append(worst)
+        low = min(lows)
+        best = [cand for cand, v in zip(best, lows, strict=True) if v == low]
+    return [Placement(b, a, pair) if f else Placement(a, b, pair) for pair, f in best]
