@@ -183,22 +183,34 @@ class Layout:
     def cell_pairs(self) -> Iterator[tuple[Cell, Cell]]:
         """Every unordered pair of empty adjacent cells a tile may cover, each once.
 
-        A pair is yielded as ``(smaller, larger)``; on an empty table only ``((0, 0), (1, 0))``
-        and ``((0, 0), (0, 1))``. Complexity: O(perimeter).
+        A pair is yielded as ``(smaller, larger)``, in the order of its first cell on the
+        frontier, sorted (a cell's pairs in the order E, N, W, S); on an empty table only
+        ``((0, 0), (1, 0))`` and ``((0, 0), (0, 1))``. Complexity: O(perimeter).
         """
-        if not self.value_at:
+        value_at = self.value_at
+        if not value_at:
             yield ((0, 0), (1, 0))
             yield ((0, 0), (0, 1))
             return
-        seen: set[tuple[Cell, Cell]] = set()
-        for c in sorted(self.frontier()):
-            for n in neighbours(c):
-                if n in self.value_at:
-                    continue
-                pair = (c, n) if c < n else (n, c)
-                if pair not in seen:
-                    seen.add(pair)
-                    yield pair
+        frontier = {n for x, y in value_at
+                    for n in ((x + 1, y), (x, y - 1), (x - 1, y), (x, y + 1))
+                    if n not in value_at}
+        for c in sorted(frontier):
+            x, y = c
+            # E and S come after c; N and W before it, so their pair was yielded there when
+            # they are on the frontier too
+            n = (x + 1, y)
+            if n not in value_at:
+                yield (c, n)
+            n = (x, y - 1)
+            if n not in value_at and n not in frontier:
+                yield (n, c)
+            n = (x - 1, y)
+            if n not in value_at and n not in frontier:
+                yield (n, c)
+            n = (x, y + 1)
+            if n not in value_at:
+                yield (c, n)
 
     def legal_placements(self, values: tuple[int, int]) -> Iterator[Placement]:
         """Every legal placement of the tile ``values`` (both orientations, once for a double)."""

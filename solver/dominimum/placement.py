@@ -307,8 +307,6 @@ class _Scores:
                 size += 1
                 x, y = c
                 for n in ((x + 1, y), (x, y - 1), (x - 1, y), (x, y + 1)):
-                    if n in label:
-                        continue
                     w = value_at.get(n)
                     if w is None:
                         found = near.get(n)
@@ -316,11 +314,10 @@ class _Scores:
                             near[n] = {k}
                         else:
                             found.add(k)
-                        continue
-                    if not w & symbol or (not within_tile and tile_at[n] == tile_at[c]):
-                        continue
-                    label[n] = k
-                    stack.append(n)
+                    elif (w & symbol and n not in label
+                          and (within_tile or tile_at[n] != tile_at[c])):
+                        label[n] = k
+                        stack.append(n)
             sizes.append(size)
         base = math.prod(sizes)
         singles: dict[Cell, int] = {}
@@ -368,6 +365,23 @@ class _Scores:
         return self.singles.get(c2, self.base) if in2 else self.base
 
 
+def _rival_column(scores: _Scores, ra: int, rb: int,
+                  candidates: list[tuple[tuple[Cell, Cell], bool]]) -> list[int]:
+    """A rival's score after each candidate ``(pair, flipped)`` of the tile ``(a, b)``;
+    ``ra`` / ``rb``: whether ``a`` / ``b`` show the rival's symbol."""
+    if ra and rb:
+        both = scores.both
+        return [both(c1, c2) for (c1, c2), _ in candidates]
+    base = scores.base
+    if not ra and not rb:
+        return [base] * len(candidates)
+    get = scores.singles.get
+    # the symbol's cell: the first unflipped when a shows it, the second flipped
+    if ra:
+        return [get(pair[1] if f else pair[0], base) for pair, f in candidates]
+    return [get(pair[0] if f else pair[1], base) for pair, f in candidates]
+
+
 def greedy_omega_choices(layout: Layout, hand: tuple[int, int], symbol: int,
                          rivals: tuple[int, ...], within_tile: bool = True
                          ) -> list[Placement]:
@@ -405,16 +419,9 @@ def greedy_omega_choices(layout: Layout, hand: tuple[int, int], symbol: int,
     else:
         best = [(pair, f) for pair in pairs for f in flips]
     if len(best) >= 2 and rivals:
-        others = [_Scores(layout, s, within_tile) for s in rivals]
-        marks = [(s & a, s & b) for s in rivals]
-        lows = []
-        for (c1, c2), f in best:
-            worst = 0
-            for o, (ra, rb) in zip(others, marks, strict=True):
-                v = o.after(c1, rb, c2, ra) if f else o.after(c1, ra, c2, rb)
-                if v > worst:
-                    worst = v
-            lows.append(worst)
+        columns = [_rival_column(_Scores(layout, s, within_tile), s & a, s & b, best)
+                   for s in rivals]
+        lows = columns[0] if len(columns) == 1 else [max(t) for t in zip(*columns, strict=True)]
         low = min(lows)
         best = [cand for cand, v in zip(best, lows, strict=True) if v == low]
     return [Placement(b, a, pair) if f else Placement(a, b, pair) for pair, f in best]
