@@ -61,7 +61,7 @@ def time_choices(fn: Choices, cases: list[tuple[Any, ...]]) -> tuple[float, list
 def time_review(fn: Choices, seed: int, moves: int, nodes: int) -> tuple[float, Any]:
     """CPU seconds of the review with ``fn`` as the rollouts' greedy choices."""
     game = get_game("dominomega")
-    start_state = game.new_state(None, 3, seed)
+    start_state = game.new_state(None, seed, 3)
     state = start_state.clone()
     rng = random.Random(seed)
     played = []
