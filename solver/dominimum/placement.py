@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -283,23 +284,24 @@ class _Products:
         return self._joined(self._joined(self.base, n1, 1), n2, 1)
 
 
-class _Scores:
-    """The Dominomega score of one symbol after covering one or two empty cells with it (the
-    same values as :class:`_Products`): the symbol's groups are labelled once, and the flood
-    fill notes the groups next to every empty cell on the way."""
+class _Groups:
+    """One symbol's groups on a layout, kept up to date tile by tile (:meth:`add`): the size
+    of every group, the empty cells next to it, and the groups next to every empty cell."""
 
-    __slots__ = ("base", "near", "singles", "sizes", "within_tile")
+    __slots__ = ("libs", "near", "next_label", "sizes", "symbol", "within_tile")
 
     def __init__(self, layout: Layout, symbol: int, within_tile: bool) -> None:
         value_at, tile_at = layout.value_at, layout.tile_at
         label: dict[Cell, int] = {}
-        sizes: list[int] = []
+        sizes: dict[int, int] = {}
+        libs: dict[int, set[Cell]] = {}
         near: dict[Cell, set[int]] = {}
         for start, v in value_at.items():
             if not v & symbol or start in label:
                 continue
             k = len(sizes)
             label[start] = k
+            lib: set[Cell] = set()
             stack = [start]
             size = 0
             while stack:
@@ -309,6 +311,7 @@ class _Scores:
                 for n in ((x + 1, y), (x, y - 1), (x - 1, y), (x, y + 1)):
                     w = value_at.get(n)
                     if w is None:
+                        lib.add(n)
                         found = near.get(n)
                         if found is None:
                             near[n] = {k}
@@ -318,8 +321,102 @@ class _Scores:
                           and (within_tile or tile_at[n] != tile_at[c])):
                         label[n] = k
                         stack.append(n)
-            sizes.append(size)
-        base = math.prod(sizes)
+            sizes[k] = size
+            libs[k] = lib
+        self.symbol, self.within_tile = symbol, within_tile
+        self.sizes, self.libs, self.near = sizes, libs, near
+        self.next_label = len(sizes)
+
+    def add(self, p: Placement, value_at: dict[Cell, int]) -> None:
+        """Update the groups for ``p``, just placed (``value_at``: the layout after it)."""
+        symbol, near, libs, sizes = self.symbol, self.near, self.libs, self.sizes
+        d1, d2 = p.cells
+        n1, n2 = near.pop(d1, set()), near.pop(d2, set())
+        for k in n1:
+            libs[k].discard(d1)
+        for k in n2:
+            libs[k].discard(d2)
+        m1, m2 = p.first & symbol, p.second & symbol
+        if m1 and m2:
+            joined = ([((d1, d2), n1 | n2)] if self.within_tile or n1 & n2
+                      else [((d1,), n1), ((d2,), n2)])
+        elif m1:
+            joined = [((d1,), n1)]
+        elif m2:
+            joined = [((d2,), n2)]
+        else:
+            return
+        for cells, olds in joined:
+            new = self.next_label
+            self.next_label += 1
+            size = len(cells)
+            lib: set[Cell] = set()
+            for k in olds:
+                size += sizes.pop(k)
+                lib |= libs.pop(k)
+            for c in lib:
+                labels = near[c]
+                labels -= olds
+                labels.add(new)
+            for x, y in cells:
+                for n in ((x + 1, y), (x, y - 1), (x - 1, y), (x, y + 1)):
+                    if n not in value_at:
+                        lib.add(n)
+                        found = near.get(n)
+                        if found is None:
+                            near[n] = {new}
+                        else:
+                            found.add(new)
+            sizes[new] = size
+            libs[new] = lib
+
+
+class _Cache(threading.local):
+    """The groups of every symbol asked for on the last layout seen by this thread, and the
+    placements they were made for: the next call on that layout one tile later (the next
+    move of a playout) updates them instead of labelling them again."""
+
+    def __init__(self) -> None:
+        self.placements: list[Placement] = []
+        self.within_tile = True
+        self.groups: dict[int, _Groups] = {}
+
+
+_CACHE = _Cache()
+
+
+def _groups(layout: Layout, symbol: int, within_tile: bool) -> _Groups:
+    """``symbol``'s groups on ``layout`` (from the cache when it saw this layout or the one
+    before its last tile)."""
+    cache, placements = _CACHE, layout.placements
+    seen = len(cache.placements)
+    grown = len(placements) - seen
+    if (cache.within_tile == within_tile and grown in (0, 1) and (seen or not grown)
+            and placements[:seen] == cache.placements):
+        if grown:
+            groups, last = cache.groups, placements[-1]
+            cache.placements, cache.groups = [], {}  # not valid while updated (Ctrl-C)
+            for g in groups.values():
+                g.add(last, layout.value_at)
+            cache.placements, cache.groups = list(placements), groups
+    else:
+        cache.placements, cache.within_tile, cache.groups = list(placements), within_tile, {}
+    found = cache.groups.get(symbol)
+    if found is None:
+        found = cache.groups[symbol] = _Groups(layout, symbol, within_tile)
+    return found
+
+
+class _Scores:
+    """The Dominomega score of one symbol after covering one or two empty cells with it (the
+    same values as :class:`_Products`), from the groups next to every empty cell."""
+
+    __slots__ = ("base", "near", "singles", "sizes", "within_tile")
+
+    def __init__(self, layout: Layout, symbol: int, within_tile: bool) -> None:
+        groups = _groups(layout, symbol, within_tile)
+        sizes, near = groups.sizes, groups.near
+        base = math.prod(sizes.values())
         singles: dict[Cell, int] = {}
         for cell, labels in near.items():
             result, size = base, 1

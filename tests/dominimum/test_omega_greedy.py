@@ -13,9 +13,11 @@ import pytest
 from puzzles.dominimum.game import Game, Rules
 from puzzles.dominimum.layout import Placement
 from puzzles.dominimum.state import DominomegaState
+from puzzles.dominimum.tiles import TILES, tile
 from solver.dominimum.knowledge import PlayoutKnowledge, omega_greedy_move
 from solver.dominimum.placement import GroupIndex, _Products, greedy_omega_choices
 from solver.games import get_game
+from tests.dominimum.omega_reference import reference_cell_pairs, reference_choices
 from tests.dominimum.verify import Raw, dominomega_score
 
 
@@ -109,3 +111,48 @@ def test_playout_knowledge_rolls_out_with_the_model() -> None:
         assert move in greedy_omega_choices(g.layout, hand, me,
                                             tuple(s for s in g.symbols if s != me))
         state.apply(move)
+
+
+@pytest.mark.parametrize(("players", "within_tile", "seed"),
+                         [(3, True, 10), (3, False, 11), (2, True, 12), (2, False, 13)])
+def test_choices_equal_the_old_code_list_for_list(players: int, within_tile: bool,
+                                                  seed: int) -> None:
+    """The fast choices are the old code's list, in its order (seeded games stay the same),
+    for every seat's hand and every other tile of the supply at every position."""
+    compared = 0
+    for g in _positions(players, within_tile, seed):
+        assert list(g.layout.cell_pairs()) == reference_cell_pairs(g.layout)
+        hands = [h for h in g.hands if h is not None] + [(0, 7), (3, 3), (5, 6)]
+        for hand in hands:
+            for me in g.symbols:
+                rivals = tuple(s for s in g.symbols if s != me)
+                got = greedy_omega_choices(g.layout, hand, me, rivals, within_tile)
+                assert got == reference_choices(g.layout, hand, me, rivals, within_tile)
+                compared += bool(got)
+    assert compared > 100
+
+
+def test_the_cached_groups_follow_undo_and_jumps() -> None:
+    """Choices stay the old code's when the layout is taken back, changed at the same
+    length, or grown by two tiles between calls (the cache of groups is made again)."""
+    g = _positions(3, True, 14)[20]
+    held = {tile(*h) for h in g.hands if h is not None}
+    hand = next(t for t in TILES if t not in g.layout.used and t not in held)
+    me = g.symbols[0]
+    rivals = tuple(s for s in g.symbols if s != me)
+
+    def check() -> None:
+        got = greedy_omega_choices(g.layout, hand, me, rivals)
+        assert got
+        assert got == reference_choices(g.layout, hand, me, rivals)
+
+    check()
+    moves = list(g.legal_moves())
+    for move in (moves[0], moves[-1]):  # the same length, another last tile
+        g.play(move)
+        check()
+        g.undo()
+        check()
+    g.play(moves[0])
+    g.play(list(g.legal_moves())[3])  # two tiles since the last call
+    check()
