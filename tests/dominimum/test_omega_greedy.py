@@ -13,7 +13,7 @@ import pytest
 from puzzles.dominimum.game import Game, Rules
 from puzzles.dominimum.layout import Placement
 from puzzles.dominimum.state import DominomegaState
-from puzzles.dominimum.tiles import TILES, tile
+from puzzles.dominimum.tiles import TILES
 from solver.dominimum.knowledge import PlayoutKnowledge, omega_greedy_move
 from solver.dominimum.placement import GroupIndex, _Products, greedy_omega_choices
 from solver.games import get_game
@@ -134,25 +134,33 @@ def test_choices_equal_the_old_code_list_for_list(players: int, within_tile: boo
 
 def test_the_cached_groups_follow_undo_and_jumps() -> None:
     """Choices stay the old code's when the layout is taken back, changed at the same
-    length, or grown by two tiles between calls (the cache of groups is made again)."""
+    length, or grown by tiles that do not follow the ones seen (the groups are made again)."""
     g = _positions(3, True, 14)[20]
-    held = {tile(*h) for h in g.hands if h is not None}
-    hand = next(t for t in TILES if t not in g.layout.used and t not in held)
-    me = g.symbols[0]
-    rivals = tuple(s for s in g.symbols if s != me)
+    layout = g.layout.copy()
+    free = [t for t in TILES if t not in layout.used]
+    first, second = free[0], free[1]
 
     def check() -> None:
-        got = greedy_omega_choices(g.layout, hand, me, rivals)
-        assert got
-        assert got == reference_choices(g.layout, hand, me, rivals)
+        for hand in free[2:]:
+            if hand in layout.used:
+                continue
+            for me in g.symbols:
+                rivals = tuple(s for s in g.symbols if s != me)
+                got = greedy_omega_choices(layout, hand, me, rivals)
+                assert got
+                assert got == reference_choices(layout, hand, me, rivals)
 
     check()
-    moves = list(g.legal_moves())
-    for move in (moves[0], moves[-1]):  # the same length, another last tile
-        g.play(move)
-        check()
-        g.undo()
-        check()
-    g.play(moves[0])
-    g.play(list(g.legal_moves())[3])  # two tiles since the last call
+    a = list(layout.legal_placements(first))
+    b = list(layout.legal_placements(second))
+    layout.place(a[0])
+    check()
+    layout.undo()
+    layout.place(b[-1])  # the same length, another last tile
+    check()
+    layout.undo()
+    check()
+    layout.undo()
+    layout.place(a[0])  # one tile more than seen, but not after the tiles seen
+    layout.place(b[-1])
     check()
