@@ -372,39 +372,89 @@ class _Groups:
 
 
 class _Cache(threading.local):
-    """The groups of every symbol asked for on the last layout seen by this thread, and the
-    placements they were made for: the next call on that layout one tile later (the next
-    move of a playout) updates them instead of labelling them again."""
+    """What the last layout seen by this thread is made of, and the placements it was made
+    for: every symbol's groups asked for, the frontier and the cell pairs. The next call on
+    that layout one tile later (the next move of a playout) updates the groups and the
+    frontier instead of making them again."""
 
     def __init__(self) -> None:
         self.placements: list[Placement] = []
         self.within_tile = True
         self.groups: dict[int, _Groups] = {}
+        self.frontier: set[Cell] | None = None
+        self.pairs: list[tuple[Cell, Cell]] | None = None
 
 
 _CACHE = _Cache()
 
 
-def _groups(layout: Layout, symbol: int, within_tile: bool) -> _Groups:
-    """``symbol``'s groups on ``layout`` (from the cache when it saw this layout or the one
-    before its last tile)."""
+def _synced(layout: Layout, within_tile: bool) -> _Cache:
+    """The cache, made to describe ``layout`` (updated when it saw the layout before its last
+    tile, emptied when it saw another)."""
     cache, placements = _CACHE, layout.placements
     seen = len(cache.placements)
     grown = len(placements) - seen
     if (cache.within_tile == within_tile and grown in (0, 1) and (seen or not grown)
             and placements[:seen] == cache.placements):
         if grown:
-            groups, last = cache.groups, placements[-1]
-            cache.placements, cache.groups = [], {}  # not valid while updated (Ctrl-C)
+            groups, frontier, last = cache.groups, cache.frontier, placements[-1]
+            # not valid while updated (Ctrl-C)
+            cache.placements, cache.groups, cache.frontier, cache.pairs = [], {}, None, None
+            value_at = layout.value_at
             for g in groups.values():
-                g.add(last, layout.value_at)
-            cache.placements, cache.groups = list(placements), groups
+                g.add(last, value_at)
+            if frontier is not None:
+                for x, y in last.cells:
+                    frontier.discard((x, y))
+                    for n in ((x + 1, y), (x, y - 1), (x - 1, y), (x, y + 1)):
+                        if n not in value_at:
+                            frontier.add(n)
+            cache.placements, cache.groups, cache.frontier = list(placements), groups, frontier
     else:
-        cache.placements, cache.within_tile, cache.groups = list(placements), within_tile, {}
+        cache.placements, cache.within_tile = list(placements), within_tile
+        cache.groups, cache.frontier, cache.pairs = {}, None, None
+    return cache
+
+
+def _groups(cache: _Cache, layout: Layout, symbol: int) -> _Groups:
+    """``symbol``'s groups on ``layout``, which ``cache`` describes."""
     found = cache.groups.get(symbol)
     if found is None:
-        found = cache.groups[symbol] = _Groups(layout, symbol, within_tile)
+        found = cache.groups[symbol] = _Groups(layout, symbol, cache.within_tile)
     return found
+
+
+def _cell_pairs(cache: _Cache, layout: Layout) -> list[tuple[Cell, Cell]]:
+    """``layout.cell_pairs()`` (the same pairs in the same order), from the cached frontier."""
+    if cache.pairs is not None:
+        return cache.pairs
+    value_at = layout.value_at
+    if not value_at:
+        pairs = list(layout.cell_pairs())
+    else:
+        frontier = cache.frontier
+        if frontier is None:
+            frontier = cache.frontier = {
+                n for x, y in value_at for n in ((x + 1, y), (x, y - 1), (x - 1, y), (x, y + 1))
+                if n not in value_at}
+        pairs = []
+        append = pairs.append
+        for c in sorted(frontier):
+            x, y = c
+            n = (x + 1, y)
+            if n not in value_at:
+                append((c, n))
+            n = (x, y - 1)
+            if n not in value_at and n not in frontier:
+                append((n, c))
+            n = (x - 1, y)
+            if n not in value_at and n not in frontier:
+                append((n, c))
+            n = (x, y + 1)
+            if n not in value_at:
+                append((c, n))
+    cache.pairs = pairs
+    return pairs
 
 
 class _Scores:
@@ -413,8 +463,8 @@ class _Scores:
 
     __slots__ = ("base", "near", "singles", "sizes", "within_tile")
 
-    def __init__(self, layout: Layout, symbol: int, within_tile: bool) -> None:
-        groups = _groups(layout, symbol, within_tile)
+    def __init__(self, groups: _Groups) -> None:
+        within_tile = groups.within_tile
         sizes, near = groups.sizes, groups.near
         base = math.prod(sizes.values())
         singles: dict[Cell, int] = {}
@@ -492,10 +542,11 @@ def greedy_omega_choices(layout: Layout, hand: tuple[int, int], symbol: int,
     a, b = hand
     if tile(a, b) in layout.used:
         return []
-    pairs = list(layout.cell_pairs())
+    cache = _synced(layout, within_tile)
+    pairs = _cell_pairs(cache, layout)
     # each candidate is (pair, flipped): flipped shows b on the pair's first cell
     flips = (False,) if a == b else (False, True)
-    own = _Scores(layout, symbol, within_tile)
+    own = _Scores(_groups(cache, layout, symbol))
     ia, ib = a & symbol, b & symbol
     if ia and ib:
         values = [own.both(c1, c2) for c1, c2 in pairs]
@@ -516,7 +567,7 @@ def greedy_omega_choices(layout: Layout, hand: tuple[int, int], symbol: int,
     else:
         best = [(pair, f) for pair in pairs for f in flips]
     if len(best) >= 2 and rivals:
-        columns = [_rival_column(_Scores(layout, s, within_tile), s & a, s & b, best)
+        columns = [_rival_column(_Scores(_groups(cache, layout, s)), s & a, s & b, best)
                    for s in rivals]
         lows = columns[0] if len(columns) == 1 else [max(t) for t in zip(*columns, strict=True)]
         low = min(lows)
