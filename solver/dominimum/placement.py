@@ -505,11 +505,12 @@ class _Scores:
             size += self.sizes[k]
         return result * size
 
-    def after(self, c1: Cell, in1: int, c2: Cell, in2: int) -> int:
-        """The score after a tile whose cells show the symbol where ``in1`` / ``in2``."""
-        if in1:
-            return self.both(c1, c2) if in2 else self.singles.get(c1, self.base)
-        return self.singles.get(c2, self.base) if in2 else self.base
+    def both_all(self, pairs: Iterable[tuple[Cell, Cell]]) -> list[int]:
+        """:meth:`both` of every pair (a pair next to no group scores without a call)."""
+        near, both = self.near, self.both
+        alone = self.base * 2 if self.within_tile else self.base
+        return [alone if c1 not in near and c2 not in near else both(c1, c2)
+                for c1, c2 in pairs]
 
 
 def _rival_column(scores: _Scores, ra: int, rb: int,
@@ -517,8 +518,7 @@ def _rival_column(scores: _Scores, ra: int, rb: int,
     """A rival's score after each candidate ``(pair, flipped)`` of the tile ``(a, b)``;
     ``ra`` / ``rb``: whether ``a`` / ``b`` show the rival's symbol."""
     if ra and rb:
-        both = scores.both
-        return [both(c1, c2) for (c1, c2), _ in candidates]
+        return scores.both_all(pair for pair, _ in candidates)
     base = scores.base
     if not ra and not rb:
         return [base] * len(candidates)
@@ -549,27 +549,35 @@ def greedy_omega_choices(layout: Layout, hand: tuple[int, int], symbol: int,
     own = _Scores(_groups(cache, layout, symbol))
     ia, ib = a & symbol, b & symbol
     if ia and ib:
-        values = [own.both(c1, c2) for c1, c2 in pairs]
+        values = own.both_all(pairs)
         top = max(values)
         best = [(pair, f) for pair, v in zip(pairs, values, strict=True) if v == top
                 for f in flips]
-    elif ia or ib:
-        singles, base = own.singles, own.base
-        scored = []
-        for pair in pairs:
-            first, second = singles.get(pair[0], base), singles.get(pair[1], base)
-            # the symbol shows on the first cell unflipped when a has it, flipped when b has
-            scored.append((pair, False, first if ia else second))
-            if a != b:
-                scored.append((pair, True, second if ia else first))
-        top = max(v for _, _, v in scored)
-        best = [(pair, f) for pair, f, v in scored if v == top]
+    elif ia or ib:  # then a != b: two orientations, the symbol on one cell
+        get, base = own.singles.get, own.base
+        firsts = [get(c1, base) for c1, _ in pairs]
+        seconds = [get(c2, base) for _, c2 in pairs]
+        if ib:  # the symbol on the second cell unflipped, on the first flipped
+            firsts, seconds = seconds, firsts
+        # firsts: the scores unflipped, seconds: flipped
+        top = max(max(firsts), max(seconds))
+        best = []
+        for pair, v1, v2 in zip(pairs, firsts, seconds, strict=True):
+            if v1 == top:
+                best.append((pair, False))
+            if v2 == top:
+                best.append((pair, True))
     else:
         best = [(pair, f) for pair in pairs for f in flips]
     if len(best) >= 2 and rivals:
         columns = [_rival_column(_Scores(_groups(cache, layout, s)), s & a, s & b, best)
                    for s in rivals]
-        lows = columns[0] if len(columns) == 1 else [max(t) for t in zip(*columns, strict=True)]
+        if len(columns) == 1:
+            lows = columns[0]
+        elif len(columns) == 2:
+            lows = [x if x > y else y for x, y in zip(*columns, strict=True)]
+        else:
+            lows = [max(t) for t in zip(*columns, strict=True)]
         low = min(lows)
         best = [cand for cand, v in zip(best, lows, strict=True) if v == low]
     return [Placement(b, a, pair) if f else Placement(a, b, pair) for pair, f in best]
