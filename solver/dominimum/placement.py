@@ -3,6 +3,9 @@
 ``GroupIndex`` labels the groups of the current layout once (O(cells)); the effect of one
 candidate placement on the largest group of every value and on the product of every symbol's
 groups is then found in O(1) by merging the groups next to the two new cells.
+``greedy_omega_choices`` (the Dominomega playouts' opponent model, called for every move of
+every playout) keeps each symbol's groups and the frontier per thread and updates them by the
+one tile placed since its last call on that layout, instead of labelling them again.
 
 Dominimum objective (lower is better): ``own`` is the mover's score after the placement;
 opponents' missions are unknown, so their scores are estimated by sampling missions from the
