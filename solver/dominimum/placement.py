@@ -464,21 +464,28 @@ class _Scores:
     """The Dominomega score of one symbol after covering one or two empty cells with it (the
     same values as :class:`_Products`), from the groups next to every empty cell."""
 
-    __slots__ = ("base", "near", "singles", "sizes", "within_tile")
+    __slots__ = ("_singles", "base", "near", "sizes", "within_tile")
 
     def __init__(self, groups: _Groups) -> None:
-        within_tile = groups.within_tile
-        sizes, near = groups.sizes, groups.near
-        base = math.prod(sizes.values())
-        singles: dict[Cell, int] = {}
-        for cell, labels in near.items():
-            result, size = base, 1
-            for k in labels:
-                result //= sizes[k]
-                size += sizes[k]
-            singles[cell] = result * size
-        self.base, self.sizes, self.near, self.singles = base, sizes, near, singles
-        self.within_tile = within_tile
+        self.sizes, self.near = groups.sizes, groups.near
+        self.base = math.prod(self.sizes.values())
+        self.within_tile = groups.within_tile
+        self._singles: dict[Cell, int] | None = None
+
+    @property
+    def singles(self) -> dict[Cell, int]:
+        """The score after covering one empty cell next to a group (made on first use)."""
+        if self._singles is None:
+            base, sizes = self.base, self.sizes
+            singles: dict[Cell, int] = {}
+            for cell, labels in self.near.items():
+                result, size = base, 1
+                for k in labels:
+                    result //= sizes[k]
+                    size += sizes[k]
+                singles[cell] = result * size
+            self._singles = singles
+        return self._singles
 
     def both(self, c1: Cell, c2: Cell) -> int:
         """The score after covering both cells of a tile."""
