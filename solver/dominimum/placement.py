@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles.dominimum.layout import Cell, Layout, Placement, neighbours
+from puzzles.dominimum.layout import Cell, Layout, Placement, frontier_pairs, neighbours
 from puzzles.dominimum.tiles import TILES, Tile, is_double, tile
 
 
@@ -437,25 +437,8 @@ def _cell_pairs(cache: _Cache, layout: Layout) -> list[tuple[Cell, Cell]]:
     else:
         frontier = cache.frontier
         if frontier is None:
-            frontier = cache.frontier = {
-                n for x, y in value_at for n in ((x + 1, y), (x, y - 1), (x - 1, y), (x, y + 1))
-                if n not in value_at}
-        pairs = []
-        append = pairs.append
-        for c in sorted(frontier):
-            x, y = c
-            n = (x + 1, y)
-            if n not in value_at:
-                append((c, n))
-            n = (x, y - 1)
-            if n not in value_at and n not in frontier:
-                append((n, c))
-            n = (x - 1, y)
-            if n not in value_at and n not in frontier:
-                append((n, c))
-            n = (x, y + 1)
-            if n not in value_at:
-                append((c, n))
+            frontier = cache.frontier = layout.frontier()
+        pairs = frontier_pairs(value_at, frontier)
     cache.pairs = pairs
     return pairs
 
