@@ -44,6 +44,31 @@ def adjacent(a: Cell, b: Cell) -> bool:
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
+def frontier_pairs(value_at: dict[Cell, int], frontier: set[Cell]
+                   ) -> list[tuple[Cell, Cell]]:
+    """The pairs of :meth:`Layout.cell_pairs` of a non-empty layout, in its order, from its
+    covered cells and its frontier (the empty cells next to them)."""
+    pairs: list[tuple[Cell, Cell]] = []
+    append = pairs.append
+    for c in sorted(frontier):
+        x, y = c
+        # E and S come after c; N and W before it, so their pair was listed there when they
+        # are on the frontier too
+        n = (x + 1, y)
+        if n not in value_at:
+            append((c, n))
+        n = (x, y - 1)
+        if n not in value_at and n not in frontier:
+            append((n, c))
+        n = (x - 1, y)
+        if n not in value_at and n not in frontier:
+            append((n, c))
+        n = (x, y + 1)
+        if n not in value_at:
+            append((c, n))
+    return pairs
+
+
 @dataclass(frozen=True)
 class Placement:
     """A tile on two cells: ``first`` shows on ``cells[0]``, ``second`` on ``cells[1]``."""
@@ -178,27 +203,23 @@ class Layout:
 
     def frontier(self) -> set[Cell]:
         """Empty cells sharing an edge with a covered cell."""
-        return {n for c in self.value_at for n in neighbours(c) if n not in self.value_at}
+        value_at = self.value_at
+        return {n for x, y in value_at for n in ((x + 1, y), (x, y - 1), (x - 1, y), (x, y + 1))
+                if n not in value_at}
 
     def cell_pairs(self) -> Iterator[tuple[Cell, Cell]]:
         """Every unordered pair of empty adjacent cells a tile may cover, each once.
 
-        A pair is yielded as ``(smaller, larger)``; on an empty table only ``((0, 0), (1, 0))``
-        and ``((0, 0), (0, 1))``. Complexity: O(perimeter).
+        A pair is yielded as ``(smaller, larger)``, in the order of its first cell on the
+        frontier, sorted (a cell's pairs in the order E, N, W, S); on an empty table only
+        ``((0, 0), (1, 0))`` and ``((0, 0), (0, 1))``. Complexity: O(perimeter).
         """
-        if not self.value_at:
+        value_at = self.value_at
+        if not value_at:
             yield ((0, 0), (1, 0))
             yield ((0, 0), (0, 1))
             return
-        seen: set[tuple[Cell, Cell]] = set()
-        for c in sorted(self.frontier()):
-            for n in neighbours(c):
-                if n in self.value_at:
-                    continue
-                pair = (c, n) if c < n else (n, c)
-                if pair not in seen:
-                    seen.add(pair)
-                    yield pair
+        yield from frontier_pairs(value_at, self.frontier())
 
     def legal_placements(self, values: tuple[int, int]) -> Iterator[Placement]:
         """Every legal placement of the tile ``values`` (both orientations, once for a double)."""

@@ -13,9 +13,11 @@ import pytest
 from puzzles.dominimum.game import Game, Rules
 from puzzles.dominimum.layout import Placement
 from puzzles.dominimum.state import DominomegaState
+from puzzles.dominimum.tiles import TILES
 from solver.dominimum.knowledge import PlayoutKnowledge, omega_greedy_move
 from solver.dominimum.placement import GroupIndex, _Products, greedy_omega_choices
 from solver.games import get_game
+from tests.dominimum.omega_reference import reference_cell_pairs, reference_choices
 from tests.dominimum.verify import Raw, dominomega_score
 
 
@@ -109,3 +111,56 @@ def test_playout_knowledge_rolls_out_with_the_model() -> None:
         assert move in greedy_omega_choices(g.layout, hand, me,
                                             tuple(s for s in g.symbols if s != me))
         state.apply(move)
+
+
+@pytest.mark.parametrize(("players", "within_tile", "seed"),
+                         [(3, True, 10), (3, False, 11), (2, True, 12), (2, False, 13)])
+def test_choices_equal_the_old_code_list_for_list(players: int, within_tile: bool,
+                                                  seed: int) -> None:
+    """The fast choices are the old code's list, in its order (seeded games stay the same),
+    for every seat's hand and every other tile of the supply at every position."""
+    compared = 0
+    for g in _positions(players, within_tile, seed):
+        assert list(g.layout.cell_pairs()) == reference_cell_pairs(g.layout)
+        hands = [h for h in g.hands if h is not None] + [(0, 7), (3, 3), (5, 6)]
+        for hand in hands:
+            for me in g.symbols:
+                rivals = tuple(s for s in g.symbols if s != me)
+                got = greedy_omega_choices(g.layout, hand, me, rivals, within_tile)
+                assert got == reference_choices(g.layout, hand, me, rivals, within_tile)
+                compared += bool(got)
+    assert compared > 100
+
+
+def test_the_cached_groups_follow_undo_and_jumps() -> None:
+    """Choices stay the old code's when the layout is taken back, changed at the same
+    length, or grown by tiles that do not follow the ones seen (the groups are made again)."""
+    g = _positions(3, True, 14)[20]
+    layout = g.layout.copy()
+    free = [t for t in TILES if t not in layout.used]
+    first, second = free[0], free[1]
+
+    def check() -> None:
+        for hand in free[2:]:
+            if hand in layout.used:
+                continue
+            for me in g.symbols:
+                rivals = tuple(s for s in g.symbols if s != me)
+                got = greedy_omega_choices(layout, hand, me, rivals)
+                assert got
+                assert got == reference_choices(layout, hand, me, rivals)
+
+    check()
+    a = list(layout.legal_placements(first))
+    b = list(layout.legal_placements(second))
+    layout.place(a[0])
+    check()
+    layout.undo()
+    layout.place(b[-1])  # the same length, another last tile
+    check()
+    layout.undo()
+    check()
+    layout.undo()
+    layout.place(a[0])  # one tile more than seen, but not after the tiles seen
+    layout.place(b[-1])
+    check()
