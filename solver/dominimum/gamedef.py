@@ -86,8 +86,23 @@ class Dominimum(_Family, DominimumDef):
         return ExpectKnowledge()
 
 
+def _flat(to_end: bool, name: str) -> PlayerFactory:
+    def make(options: PlayerOptions) -> BasePlayer:
+        from solver.dominimum.knowledge import PlayoutKnowledge  # local: the placement search
+        from solver.play.flat import FlatPlayer  # local: loads with the player
+
+        return FlatPlayer(options, PlayoutKnowledge(), to_end=to_end, name=name)
+
+    return make
+
+
 class Dominomega(_Family, DominomegaDef):
-    """Dominomega with ``random``, ``mcts``, ``greedy`` and ``lookahead``."""
+    """Dominomega with ``random``, ``mcts``, ``greedy``, ``lookahead`` and ``mcts-crn``
+    (the flat search over common random deals, :class:`solver.play.flat.FlatPlayer`)."""
+
+    def players(self) -> Mapping[str, PlayerFactory]:
+        return {**super().players(), "mcts-crn": _flat(False, "mcts-crn"),
+                "mcts-crn-end": _flat(True, "mcts-crn-end")}
 
     def knowledge(self) -> Any:
         """The flat search with greedy playouts to the end
