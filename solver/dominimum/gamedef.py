@@ -97,12 +97,14 @@ def _flat(to_end: bool, name: str) -> PlayerFactory:
 
 
 class Dominomega(_Family, DominomegaDef):
-    """Dominomega with ``random``, ``mcts``, ``greedy``, ``lookahead`` and ``mcts-crn``
-    (the flat search over common random deals, :class:`solver.play.flat.FlatPlayer`)."""
+    """Dominomega with ``random``, ``mcts``, ``greedy``, ``lookahead``, ``flat`` and
+    ``flat-leaf``: the flat search over common random deals
+    (:class:`solver.play.flat.FlatPlayer`) with greedy playouts to the end scored by the
+    result, or to one placement before the end scored by the evaluation."""
 
     def players(self) -> Mapping[str, PlayerFactory]:
-        return {**super().players(), "mcts-crn": _flat(False, "mcts-crn"),
-                "mcts-crn-end": _flat(True, "mcts-crn-end")}
+        return {**super().players(), "flat-leaf": _flat(False, "flat-leaf"),
+                "flat": _flat(True, "flat")}
 
     def knowledge(self) -> Any:
         """The flat search with greedy playouts to the end

@@ -72,7 +72,7 @@ def test_dominomega_legal_reproducible_and_blind_to_the_hidden_state() -> None:
         other = state.determinize(me, random.Random(100 + k))
         g = other.g  # type: ignore[attr-defined]
         hidden.add(repr((g.hands, g.supply)))
-        player = game.make_player("mcts-crn", seed=5, max_nodes=12)
+        player = game.make_player("flat", seed=5, max_nodes=12)
         move = player.choose(other, random.Random(5))
         assert move in list(other.legal_move_list())
         choices.add(other.move_text(move))
@@ -83,7 +83,7 @@ def test_dominomega_legal_reproducible_and_blind_to_the_hidden_state() -> None:
 
 def test_a_time_budget_is_kept() -> None:
     state = advanced("dominomega", 5, 3)
-    player = get_game("dominomega").make_player("mcts-crn", seed=1, move_time=0.2)
+    player = get_game("dominomega").make_player("flat", seed=1, move_time=0.2)
     start = time.monotonic()
     move = player.choose(state, random.Random(1))
     assert time.monotonic() - start < 0.2 * 1.2 + 0.1
