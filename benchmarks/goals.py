@@ -69,6 +69,10 @@ GOALS = {g.name: g for g in (
     Goal("dominomega-greedy", "Dominomega: mcts against two greedy players", "dominomega",
          "--lineup mcts,greedy,greedy --games 201", "mcts", "greedy", 0.55, "wins",
          (("nodes", "--max-nodes 20"), ("time", "--move-time 0.3"))),
+    Goal("dominomega-flat", "Dominomega: flat (common random deals, greedy playouts to the "
+         "end scored by the result) against two greedy players", "dominomega",
+         "--lineup flat,greedy,greedy --games 201", "flat", "greedy", 0.55, "wins",
+         (("nodes", "--max-nodes 20"), ("time", "--move-time 0.3"))),
     Goal("dominions-search", "Dominions: mcts against search", "dominions",
          "--players mcts,search --games 200", "mcts", "search", 0.75, "wins",
          (("nodes", "--player-nodes mcts=140,search=200"), ("time", "--move-time 0.1"))),

@@ -86,8 +86,25 @@ class Dominimum(_Family, DominimumDef):
         return ExpectKnowledge()
 
 
+def _flat(to_end: bool, name: str) -> PlayerFactory:
+    def make(options: PlayerOptions) -> BasePlayer:
+        from solver.dominimum.knowledge import PlayoutKnowledge  # local: the placement search
+        from solver.play.flat import FlatPlayer  # local: loads with the player
+
+        return FlatPlayer(options, PlayoutKnowledge(), to_end=to_end, name=name)
+
+    return make
+
+
 class Dominomega(_Family, DominomegaDef):
-    """Dominomega with ``random``, ``mcts``, ``greedy`` and ``lookahead``."""
+    """Dominomega with ``random``, ``mcts``, ``greedy``, ``lookahead``, ``flat`` and
+    ``flat-leaf``: the flat search over common random deals
+    (:class:`solver.play.flat.FlatPlayer`) with greedy playouts to the end scored by the
+    result, or to one placement before the end scored by the evaluation."""
+
+    def players(self) -> Mapping[str, PlayerFactory]:
+        return {**super().players(), "flat-leaf": _flat(False, "flat-leaf"),
+                "flat": _flat(True, "flat")}
 
     def knowledge(self) -> Any:
         """The flat search with greedy playouts to the end
