@@ -190,9 +190,7 @@ def review_page(browser: Any, server: str, g: dict[str, Any], errors: list[str])
     ("dominions", 2, {}),
     ("numbridge", 2, {"move_limit": 0, "game_limit": 0}),
     ("dominimum", 3, {}),
-    # slow: its review plays each rollout to the end with every seat greedy (38 s of the
-    # default run on an idle machine); the same review page as Dominimum's
-    pytest.param("dominomega", 3, {}, marks=pytest.mark.slow),
+    ("dominomega", 3, {}),
 ])
 def test_the_review_of_a_finished_game(server: str, browser: Any, game: str, seats: int,
                                        settings: dict[str, Any]) -> None:
